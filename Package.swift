@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+// Cartouche: map annotation compilation, callout placement and hit-testing on Linux.
+// Architecture and module boundaries are described in docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "Cartouche",
+    products: [
+        .library(name: "CartoucheGeometry", targets: ["CartoucheGeometry"]),
+        .library(name: "CartoucheCamera", targets: ["CartoucheCamera"]),
+        .library(name: "CartoucheText", targets: ["CartoucheText"]),
+        .executable(name: "cartouche", targets: ["CartoucheCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: System libraries (Debian packages installed by scripts/setup)
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
+        // ICU renames its C entry points with version-suffix macros that Swift
+        // cannot import, so a few plain C wrappers expose what we use.
+        .target(name: "CICUBreak", dependencies: ["CICU"]),
+
+        // MARK: Cartouche modules
+        .target(name: "CartoucheGeometry"),
+        .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
+        .target(
+            name: "CartoucheText",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+        .executableTarget(
+            name: "CartoucheCLI",
+            dependencies: [
+                "CartoucheGeometry", "CartoucheCamera", "CartoucheText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: Tests
+        .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
+        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
+        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+#include <unicode/uchar.h>

@@ -1,0 +1,46 @@
+#include "CICUBreak.h"
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utypes.h>
+
+int32_t cartouche_line_breaks(const uint16_t *text, int32_t length,
+                              const char *locale,
+                              int32_t *offsets, uint8_t *kinds, int32_t capacity,
+                              int32_t *icuError) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale ? locale : "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        *icuError = (int32_t)status;
+        return -1;
+    }
+    int32_t count = 0;
+    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        if (count < capacity) {
+            offsets[count] = pos;
+            /* The rule status tells soft from hard (mandatory) breaks. */
+            int32_t tag = ubrk_getRuleStatus(it);
+            kinds[count] = (tag >= UBRK_LINE_HARD && tag < UBRK_LINE_HARD_LIMIT) ? CartoucheBreakHard : CartoucheBreakSoft;
+        }
+        count++;
+    }
+    ubrk_close(it);
+    *icuError = 0;
+    return count;
+}
+
+int32_t cartouche_script_of(uint32_t codepoint) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)codepoint, &status);
+    if (U_FAILURE(status)) return -1;
+    return (int32_t)code;
+}
+
+const char *cartouche_script_short_name(int32_t script) {
+    return uscript_getShortName((UScriptCode)script);
+}
+
+int cartouche_script_extensions_contain(uint32_t codepoint, int32_t script) {
+    return uscript_hasScript((UChar32)codepoint, (UScriptCode)script) ? 1 : 0;
+}

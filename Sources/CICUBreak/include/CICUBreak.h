@@ -1,0 +1,44 @@
+#ifndef CARTOUCHE_CICUBREAK_H
+#define CARTOUCHE_CICUBREAK_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Kind of a UAX #14 line-break opportunity reported by ICU.
+typedef enum {
+    CartoucheBreakSoft = 0,   ///< a break is allowed here
+    CartoucheBreakHard = 1    ///< a break is required here (mandatory break class)
+} CartoucheBreakKind;
+
+/// Finds the UAX #14 line-break opportunities of a UTF-16 string with ICU's
+/// rule-based break iterator (dictionary breaks for Thai, Lao, Khmer, Burmese,
+/// and ICU's CJK handling).
+///
+/// Writes at most `capacity` boundaries (UTF-16 offsets, excluding 0 and
+/// including `length`) into `offsets` and their kinds into `kinds`.
+/// Returns the number of boundaries found (which may exceed `capacity`: call
+/// again with a larger buffer), or -1 on an ICU error, whose code is stored in
+/// `*icuError`.
+int32_t cartouche_line_breaks(const uint16_t *text, int32_t length,
+                              const char *locale,
+                              int32_t *offsets, uint8_t *kinds, int32_t capacity,
+                              int32_t *icuError);
+
+/// ICU's script code (UScriptCode) of a code point; -1 for an invalid code point.
+int32_t cartouche_script_of(uint32_t codepoint);
+
+/// Short ISO 15924 name of a UScriptCode ("Latn", "Arab", ...), or NULL.
+const char *cartouche_script_short_name(int32_t script);
+
+/// True when two scripts are the same or either is Common/Inherited, i.e. they
+/// can share one shaping run.
+int cartouche_script_extensions_contain(uint32_t codepoint, int32_t script);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
