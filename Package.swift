@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Cartouche",
     products: [
+        .library(name: "CartoucheJSON", targets: ["CartoucheJSON"]),
         .library(name: "CartoucheGeometry", targets: ["CartoucheGeometry"]),
         .library(name: "CartoucheCamera", targets: ["CartoucheCamera"]),
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
@@ -33,7 +34,8 @@ let package = Package(
         .target(name: "CICUBreak", dependencies: ["CICU"]),
 
         // MARK: Cartouche modules
-        .target(name: "CartoucheGeometry"),
+        .target(name: "CartoucheJSON"),
+        .target(name: "CartoucheGeometry", dependencies: ["CartoucheJSON"]),
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
@@ -41,11 +43,12 @@ let package = Package(
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
-                "CartoucheGeometry", "CartoucheCamera", "CartoucheText",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests
+        .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
