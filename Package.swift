@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CartoucheGeometry", targets: ["CartoucheGeometry"]),
         .library(name: "CartoucheCamera", targets: ["CartoucheCamera"]),
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
+        .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -40,6 +41,8 @@ let package = Package(
         .target(
             name: "CartoucheText",
             dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+        // The placement core works in screen space only: no camera, no I/O.
+        .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -52,5 +55,6 @@ let package = Package(
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
+        .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
     ]
 )

@@ -1,0 +1,107 @@
+import CartoucheGeometry
+
+/// Mapbox-compatible greedy placement: in placement order, each view
+/// annotation takes the first candidate (anchor point × anchor option) that
+/// breaks no rule; if none fits it is hidden with the first candidate's reason.
+///
+/// Rules, per candidate frame, in the order checked (see `StaticObstacles`):
+/// inside viewport minus padding unless `ignoreCameraPadding`; clear of the
+/// puck unless `allowOverlapWithPuck`; clear of avoid regions and avoid lines
+/// when `enableAvoidRegions`; clear of symbol boxes when
+/// `enableSymbolLayerCollision`; clear of every annotation already placed
+/// unless `allowOverlap`. Every shown annotation occupies space, including
+/// `allowOverlap` ones. Anchor points outside the viewport grown by the culling
+/// margin are skipped.
+///
+/// - Complexity: O(n log n + c·k) for n items, c candidates tried and k the
+///   rects listed in the grid cells a candidate covers.
+public enum GreedyPlacer {
+    public static func place(
+        _ items: [PlacementItem], in environment: PlacementEnvironment,
+        options: PlacementOptions = PlacementOptions()
+    ) throws -> PlacementResult {
+        let cell = options.gridCellSize ?? suggestedCellSize(items)
+        let obstacles = StaticObstacles(environment, cellSize: cell)
+        var grid = GridIndex(region: environment.viewportRect, cellSize: cell)
+        var placements = items.enumerated().map { Placement(id: $1.id, itemIndex: $0) }
+        var placedOrder: [Int] = []
+        var rejected: [RejectedCandidate] = []
+        var tests = 0
+
+        for (rank, i) in placementOrder(items).enumerated() {
+            if rank & 255 == 255, let cancel = options.shouldCancel, cancel() {
+                throw PlacementError.cancelled(placedSoFar: placedOrder.count)
+            }
+            let item = items[i]
+            if let reason = precheckReason(item, zoom: environment.zoom) {
+                placements[i].hiddenReason = reason
+                continue
+            }
+            let anchors = orderedAnchors(item, previous: options.previousAnchors[item.id])
+            var firstReason: HiddenReason? = nil
+            search: for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
+                for config in anchors {
+                    tests += 1
+                    let frame = config.frame(at: point, size: item.size)
+                    let rects = item.collisionRects(for: frame)
+                    var reason = obstacles.violation(frame: frame, rects: rects, item: item)
+                    if reason == nil && !item.allowOverlap {
+                        for r in rects {
+                            if let owner = grid.firstIntersection(with: r) {
+                                reason = .collision(with: items[Int(owner)].id)
+                                break
+                            }
+                        }
+                    }
+                    if let reason {
+                        if firstReason == nil { firstReason = reason }
+                        if options.recordRejected {
+                            rejected.append(RejectedCandidate(
+                                itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                        }
+                        continue
+                    }
+                    for r in rects { grid.insert(r, owner: Int32(i)) }
+                    placements[i].frame = frame
+                    placements[i].anchor = config
+                    placements[i].anchorPointIndex = pi
+                    placedOrder.append(i)
+                    break search
+                }
+            }
+            if placements[i].frame == nil {
+                // No anchor point survived culling, or every candidate broke a rule.
+                placements[i].hiddenReason = firstReason ?? .offscreen
+            }
+        }
+        return finish(placements, placedOrder: placedOrder, rejected: rejected, tests: tests)
+    }
+
+    /// A grid cell about the size of a typical view: big enough that most
+    /// frames cover few cells, small enough that cells list few frames.
+    static func suggestedCellSize(_ items: [PlacementItem]) -> Double {
+        guard !items.isEmpty else { return 64 }
+        // The median of a bounded sample keeps this O(1)-ish for huge inputs.
+        let step = max(1, items.count / 256)
+        var sides: [Double] = []
+        for i in stride(from: 0, to: items.count, by: step) {
+            let s = items[i].size
+            let side = max(s.width, s.height)
+            if side.isFinite && side > 0 { sides.append(side) }
+        }
+        guard !sides.isEmpty else { return 64 }
+        sides.sort()
+        return min(512, max(16, sides[sides.count / 2]))
+    }
+}
+
+/// Assigns z-indices: annotations placed earlier (higher priority) are drawn
+/// on top, so the draw order is the placement order reversed.
+func finish(
+    _ placements: [Placement], placedOrder: [Int], rejected: [RejectedCandidate], tests: Int
+) -> PlacementResult {
+    var placements = placements
+    let drawOrder = Array(placedOrder.reversed())
+    for (z, i) in drawOrder.enumerated() { placements[i].zIndex = z }
+    return PlacementResult(placements: placements, drawOrder: drawOrder, rejected: rejected, candidateTests: tests)
+}

@@ -1,0 +1,101 @@
+import CartoucheGeometry
+
+/// A uniform grid over a screen region that stores rectangles and answers
+/// "does anything stored intersect this rect?" — the collision index of the
+/// placement, in the spirit of MapLibre Native's `GridIndex`.
+///
+/// Rects that reach outside the region are clamped into the border cells, so
+/// queries stay correct for any rect; they are only slower there.
+///
+/// Invariant: every stored rect is listed in every cell its clamped extent
+/// covers, and `owners[i]` is the caller's id for `rects[i]`.
+public struct GridIndex: Sendable {
+    public let region: ScreenRect
+    public let cellSize: Double
+    @usableFromInline let columns: Int
+    @usableFromInline let rows: Int
+    @usableFromInline var cells: [[Int32]]
+    @usableFromInline var rects: [ScreenRect] = []
+    @usableFromInline var owners: [Int32] = []
+
+    /// - Parameters:
+    ///   - region: the area most rects fall in (usually the viewport).
+    ///   - cellSize: side of a cell in points; about the size of a typical
+    ///     stored rect works well.
+    public init(region: ScreenRect, cellSize: Double) {
+        self.region = region
+        let size = cellSize.isFinite && cellSize > 0 ? cellSize : 64
+        self.cellSize = size
+        // Cap the grid so a huge region cannot allocate unbounded memory.
+        self.columns = min(4096, max(1, Int((max(region.width, 1) / size).rounded(.up))))
+        self.rows = min(4096, max(1, Int((max(region.height, 1) / size).rounded(.up))))
+        self.cells = Array(repeating: [], count: columns * rows)
+    }
+
+    /// Number of rects stored.
+    public var count: Int { rects.count }
+
+    @inlinable
+    func cellRange(_ r: ScreenRect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
+        func clampIndex(_ v: Double, _ n: Int) -> Int {
+            guard v.isFinite else { return v > 0 ? n - 1 : 0 }
+            if v <= 0 { return 0 }
+            if v >= Double(n - 1) { return n - 1 }
+            return Int(v)
+        }
+        let c0 = clampIndex((r.minX - region.minX) / cellSize, columns)
+        let c1 = clampIndex((r.maxX - region.minX) / cellSize, columns)
+        let r0 = clampIndex((r.minY - region.minY) / cellSize, rows)
+        let r1 = clampIndex((r.maxY - region.minY) / cellSize, rows)
+        return (c0, c1, r0, r1)
+    }
+
+    /// Stores `rect` for `owner`.
+    ///
+    /// - Complexity: O(cells covered).
+    public mutating func insert(_ rect: ScreenRect, owner: Int32) {
+        let index = Int32(rects.count)
+        rects.append(rect)
+        owners.append(owner)
+        let (c0, c1, r0, r1) = cellRange(rect)
+        for row in r0...r1 {
+            let base = row * columns
+            for col in c0...c1 { cells[base + col].append(index) }
+        }
+    }
+
+    /// The owner of some stored rect whose interior intersects `rect`, or nil.
+    /// When several do, the one stored first in the first cell scanned wins,
+    /// which is deterministic for a given insertion order.
+    ///
+    /// - Complexity: O(cells covered + rects listed in them).
+    @inlinable
+    public func firstIntersection(with rect: ScreenRect) -> Int32? {
+        let (c0, c1, r0, r1) = cellRange(rect)
+        var best: Int32? = nil
+        for row in r0...r1 {
+            let base = row * columns
+            for col in c0...c1 {
+                for i in cells[base + col] where rects[Int(i)].intersects(rect) {
+                    // Report the earliest stored hit so the answer does not depend
+                    // on which cell was scanned first.
+                    if let b = best, b <= i {} else { best = i }
+                    break
+                }
+            }
+        }
+        return best.map { owners[Int($0)] }
+    }
+
+    /// Calls `body` with the owner of every stored rect intersecting `rect`
+    /// (an owner may be reported more than once when its rect spans cells).
+    public func forEachIntersection(with rect: ScreenRect, _ body: (Int32) -> Void) {
+        let (c0, c1, r0, r1) = cellRange(rect)
+        for row in r0...r1 {
+            let base = row * columns
+            for col in c0...c1 {
+                for i in cells[base + col] where rects[Int(i)].intersects(rect) { body(owners[Int(i)]) }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import CartoucheGeometry
+
+/// One view annotation as the placement core sees it: already projected to
+/// the screen. The scene layer (projection, line and polygon anchoring) turns
+/// user-facing view annotations into these.
+public struct PlacementItem: Hashable, Sendable {
+    /// The caller's id, reported in results and in `collision` reasons.
+    public var id: String
+    /// Candidate anchor points in preference order (one for a point-bound
+    /// annotation; several along a line or inside a polygon). Empty means the
+    /// bound feature was not found or projects nowhere on screen.
+    public var anchorPoints: [ScreenPoint]
+    /// The view's size in points.
+    public var size: ScreenSize
+    /// Anchor options in preference order (Mapbox's `variableAnchors`).
+    public var anchors: [AnchorConfig]
+    /// Sub-rects of the frame (frame-relative, origin at its top-left) that are
+    /// used for collisions instead of the whole frame; nil = the whole frame.
+    public var collisionBoxes: [ScreenRect]?
+    public var allowOverlap: Bool
+    public var allowOverlapWithPuck: Bool
+    public var ignoreCameraPadding: Bool
+    public var visible: Bool
+    /// Higher is placed first and drawn on top.
+    public var priority: Int
+    /// Mapbox's deprecated `selected`: placed before every unselected one.
+    public var selected: Bool
+    public var minZoom: Double
+    public var maxZoom: Double
+    /// Whether avoid regions and avoid layers apply (Mapbox `enableAvoidRegions`).
+    public var enableAvoidRegions: Bool
+    /// Whether symbol boxes of layer annotations are obstacles.
+    public var enableSymbolLayerCollision: Bool
+    /// Why the anchor points are empty, when they are (set by the scene layer).
+    public var missingAnchorReason: HiddenReason
+
+    public init(
+        id: String,
+        anchorPoints: [ScreenPoint],
+        size: ScreenSize,
+        anchors: [AnchorConfig] = [AnchorConfig(.center)],
+        collisionBoxes: [ScreenRect]? = nil,
+        allowOverlap: Bool = false,
+        allowOverlapWithPuck: Bool = false,
+        ignoreCameraPadding: Bool = false,
+        visible: Bool = true,
+        priority: Int = 0,
+        selected: Bool = false,
+        minZoom: Double = 0,
+        maxZoom: Double = 22,
+        enableAvoidRegions: Bool = true,
+        enableSymbolLayerCollision: Bool = false,
+        missingAnchorReason: HiddenReason = .offscreen
+    ) {
+        self.id = id
+        self.anchorPoints = anchorPoints
+        self.size = size
+        self.anchors = anchors
+        self.collisionBoxes = collisionBoxes
+        self.allowOverlap = allowOverlap
+        self.allowOverlapWithPuck = allowOverlapWithPuck
+        self.ignoreCameraPadding = ignoreCameraPadding
+        self.visible = visible
+        self.priority = priority
+        self.selected = selected
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.enableAvoidRegions = enableAvoidRegions
+        self.enableSymbolLayerCollision = enableSymbolLayerCollision
+        self.missingAnchorReason = missingAnchorReason
+    }
+
+    /// The rects that collide for a frame: the collision boxes moved into the
+    /// frame, or the frame itself.
+    @inlinable
+    func collisionRects(for frame: ScreenRect) -> [ScreenRect] {
+        guard let boxes = collisionBoxes, !boxes.isEmpty else { return [frame] }
+        return boxes.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
+    }
+}
+
+/// A thick polyline on screen (a line of an avoid layer, or a line drawn
+/// above a route) that callouts must not cover.
+public struct ScreenPolyline: Hashable, Sendable {
+    public var id: String
+    public var points: [ScreenPoint]
+    /// Half the drawn width, in points.
+    public var halfWidth: Double
+
+    public init(id: String, points: [ScreenPoint], halfWidth: Double) {
+        self.id = id
+        self.points = points
+        self.halfWidth = halfWidth
+    }
+}
+
+/// A box of a layer annotation's symbol (icon or text) that callouts with
+/// `enableSymbolLayerCollision` must not cover.
+public struct SymbolObstacle: Hashable, Sendable {
+    public var id: String
+    public var box: ScreenRect
+
+    public init(id: String, box: ScreenRect) {
+        self.id = id
+        self.box = box
+    }
+}
+
+/// Everything about the screen the placement needs besides the items.
+public struct PlacementEnvironment: Hashable, Sendable {
+    /// The viewport, origin (0, 0).
+    public var viewport: ScreenSize
+    /// The camera padding; frames must stay inside viewport minus padding.
+    public var padding: PlacementInsets
+    /// Current camera zoom, for `minZoom`/`maxZoom`.
+    public var zoom: Double
+    /// The location puck's full on-screen extent, if a puck is shown.
+    public var puck: ScreenRect?
+    /// Screen rects callouts keep out of (when `enableAvoidRegions`).
+    public var avoidRegions: [ScreenRect]
+    /// Lines callouts keep off (when `enableAvoidRegions`).
+    public var avoidLines: [ScreenPolyline]
+    /// Symbol boxes of layer annotations (for `enableSymbolLayerCollision`).
+    public var symbols: [SymbolObstacle]
+    /// How far outside the viewport an anchor point may be before the
+    /// annotation is culled. 0 is Mapbox's rule (anchor on screen).
+    public var cullingMargin: Double
+
+    public init(
+        viewport: ScreenSize,
+        padding: PlacementInsets = .zero,
+        zoom: Double = 0,
+        puck: ScreenRect? = nil,
+        avoidRegions: [ScreenRect] = [],
+        avoidLines: [ScreenPolyline] = [],
+        symbols: [SymbolObstacle] = [],
+        cullingMargin: Double = 0
+    ) {
+        self.viewport = viewport
+        self.padding = padding
+        self.zoom = zoom
+        self.puck = puck
+        self.avoidRegions = avoidRegions
+        self.avoidLines = avoidLines
+        self.symbols = symbols
+        self.cullingMargin = cullingMargin
+    }
+
+    /// The viewport rect.
+    public var viewportRect: ScreenRect { ScreenRect(x: 0, y: 0, width: viewport.width, height: viewport.height) }
+
+    /// The viewport minus the camera padding.
+    public var paddedRect: ScreenRect {
+        ScreenRect(
+            minX: padding.left, minY: padding.top,
+            maxX: viewport.width - padding.right, maxY: viewport.height - padding.bottom)
+    }
+}
+
+/// Insets in screen points (top, left, bottom, right). The placement core keeps
+/// its own small type so it does not depend on the camera module.
+public struct PlacementInsets: Hashable, Sendable {
+    public var top, left, bottom, right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = PlacementInsets()
+}

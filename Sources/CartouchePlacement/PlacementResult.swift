@@ -1,0 +1,76 @@
+import CartoucheGeometry
+
+/// The outcome for one view annotation.
+public struct Placement: Hashable, Sendable {
+    public var id: String
+    /// Position of the annotation in the input.
+    public var itemIndex: Int
+    /// The frame in screen points, when shown.
+    public var frame: ScreenRect?
+    /// The anchor option chosen, when shown.
+    public var anchor: AnchorConfig?
+    /// Which of the item's anchor points was used, when shown.
+    public var anchorPointIndex: Int?
+    /// Stacking position among shown annotations: 0 is drawn first (bottom).
+    public var zIndex: Int?
+    /// Why it is hidden; nil when shown.
+    public var hiddenReason: HiddenReason?
+
+    public var isVisible: Bool { frame != nil }
+}
+
+/// A candidate (anchor point × anchor option) the placement tried and
+/// rejected, with why. Kept for pictures and debugging ("ghosts").
+public struct RejectedCandidate: Hashable, Sendable {
+    public var itemIndex: Int
+    public var anchorPointIndex: Int
+    public var anchor: AnchorConfig
+    public var frame: ScreenRect
+    public var reason: HiddenReason
+}
+
+/// The outcome of a placement run.
+public struct PlacementResult: Hashable, Sendable {
+    /// One entry per input item, in input order.
+    public var placements: [Placement]
+    /// Indices of shown items from bottom to top (the order to draw them in).
+    public var drawOrder: [Int]
+    /// Rejected candidates, when requested in the options.
+    public var rejected: [RejectedCandidate]
+    /// How many candidate frames were tested (a measure of the work done).
+    public var candidateTests: Int
+
+    /// Number of shown annotations.
+    public var placedCount: Int { drawOrder.count }
+}
+
+/// Errors the placement can throw.
+public enum PlacementError: Error, Hashable, Sendable {
+    /// The caller's cancellation check asked to stop (e.g. a request deadline).
+    case cancelled(placedSoFar: Int)
+}
+
+/// Knobs of a placement run that are not part of the scene.
+public struct PlacementOptions: Sendable {
+    /// The anchor chosen for each id in the previous frame; tried first while it
+    /// still fits so callouts do not jump between frames.
+    public var previousAnchors: [String: AnchorConfig]
+    /// Record every rejected candidate in the result.
+    public var recordRejected: Bool
+    /// Side of a collision-grid cell in points; nil picks one from the sizes.
+    public var gridCellSize: Double?
+    /// Polled every few items; return true to stop with `PlacementError.cancelled`.
+    public var shouldCancel: (@Sendable () -> Bool)?
+
+    public init(
+        previousAnchors: [String: AnchorConfig] = [:],
+        recordRejected: Bool = false,
+        gridCellSize: Double? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) {
+        self.previousAnchors = previousAnchors
+        self.recordRejected = recordRejected
+        self.gridCellSize = gridCellSize
+        self.shouldCancel = shouldCancel
+    }
+}

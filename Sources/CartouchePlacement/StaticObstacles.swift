@@ -1,0 +1,75 @@
+import CartoucheGeometry
+
+/// The parts of the rules that do not depend on other view annotations:
+/// camera padding, the puck, avoid regions, avoid lines and symbol boxes.
+/// Built once per placement run and shared by every mode.
+struct StaticObstacles {
+    let environment: PlacementEnvironment
+    let padded: ScreenRect
+    let cullRect: ScreenRect
+    private var regions: GridIndex
+    private var symbols: GridIndex
+    private var segments: GridIndex
+    /// Segment endpoints and half-widths, indexed like `segments`' owners.
+    private var segmentData: [(a: ScreenPoint, b: ScreenPoint, halfWidth: Double, line: Int)] = []
+
+    init(_ env: PlacementEnvironment, cellSize: Double) {
+        environment = env
+        padded = env.paddedRect
+        let m = env.cullingMargin.isFinite ? max(0, env.cullingMargin) : 0
+        cullRect = env.viewportRect.insetBy(-m)
+        let region = env.viewportRect
+        regions = GridIndex(region: region, cellSize: cellSize)
+        for (i, r) in env.avoidRegions.enumerated() { regions.insert(r, owner: Int32(i)) }
+        symbols = GridIndex(region: region, cellSize: cellSize)
+        for (i, s) in env.symbols.enumerated() { symbols.insert(s.box, owner: Int32(i)) }
+        segments = GridIndex(region: region, cellSize: cellSize)
+        for (li, line) in env.avoidLines.enumerated() where line.points.count >= 2 {
+            let w = max(0, line.halfWidth)
+            for k in 1..<line.points.count {
+                let a = line.points[k - 1], b = line.points[k]
+                let box = ScreenRect(
+                    minX: min(a.x, b.x) - w, minY: min(a.y, b.y) - w,
+                    maxX: max(a.x, b.x) + w, maxY: max(a.y, b.y) + w)
+                segments.insert(box, owner: Int32(segmentData.count))
+                segmentData.append((a, b, w, li))
+            }
+        }
+    }
+
+    /// Whether an anchor point survives culling.
+    func keeps(anchorPoint p: ScreenPoint) -> Bool {
+        p.x.isFinite && p.y.isFinite && cullRect.contains(p)
+    }
+
+    /// The first static rule a candidate breaks, or nil when it passes them all.
+    /// Checks run cheapest first: padding, puck, avoid regions, avoid lines, symbols.
+    func violation(frame: ScreenRect, rects: [ScreenRect], item: PlacementItem) -> HiddenReason? {
+        if !item.ignoreCameraPadding && !padded.contains(frame) { return .padding }
+        if let puck = environment.puck, !item.allowOverlapWithPuck {
+            for r in rects where r.intersects(puck) { return .puck }
+        }
+        if item.enableAvoidRegions {
+            for r in rects where regions.firstIntersection(with: r) != nil { return .avoidRegion }
+            for r in rects {
+                var hit: Int? = nil
+                segments.forEachIntersection(with: r) { owner in
+                    let s = segmentData[Int(owner)]
+                    // A line blocks what comes closer than half its drawn width.
+                    guard distance(segment: s.a, s.b, to: r) < s.halfWidth else { return }
+                    if let h = hit, h <= s.line { return }
+                    hit = s.line
+                }
+                if let line = hit { return .avoidLayer(environment.avoidLines[line].id) }
+            }
+        }
+        if item.enableSymbolLayerCollision {
+            for r in rects {
+                if let owner = symbols.firstIntersection(with: r) {
+                    return .collision(with: environment.symbols[Int(owner)].id)
+                }
+            }
+        }
+        return nil
+    }
+}
