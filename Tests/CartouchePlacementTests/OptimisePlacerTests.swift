@@ -1,0 +1,118 @@
+import CartoucheGeometry
+import Testing
+
+@testable import CartouchePlacement
+
+@Suite("Optimise placement")
+struct OptimisePlacerTests {
+    /// Christensen–Marks–Shieber style instance: n points uniform in a 792×612
+    /// region, 30×7 labels, corner (4) or 8-position anchors.
+    static func cms(n: Int, positions: Int, seed: UInt64) -> ([PlacementItem], PlacementEnvironment) {
+        var rng = SplitMix64(seed: seed)
+        let anchors: [AnchorConfig] = positions == 4
+            ? [.bottomLeft, .bottomRight, .topLeft, .topRight].map { AnchorConfig($0) }
+            : ViewAnchor.all.map { AnchorConfig($0) }
+        let items = (0..<n).map { i in
+            PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...792), y: rng.double(0...612))],
+                          size: ScreenSize(width: 30, height: 7), anchors: anchors, ignoreCameraPadding: true)
+        }
+        return (items, PlacementEnvironment(viewport: ScreenSize(width: 792, height: 612)))
+    }
+
+    @Test(arguments: [(250, 4), (500, 4), (1000, 4), (1000, 8), (1500, 4)])
+    func placesAtLeastAsManyAsGreedyWithoutOverlaps(n: Int, positions: Int) throws {
+        let (items, env) = Self.cms(n: n, positions: positions, seed: UInt64(n * 10 + positions))
+        let greedy = try GreedyPlacer.place(items, in: env)
+        let optimised = try OptimisePlacer.place(items, in: env)
+        print("CMS n=\(n) \(positions)-position: greedy \(greedy.placedCount), optimise \(optimised.placedCount)")
+        #expect(optimised.placedCount >= greedy.placedCount)
+        try checkNoOverlaps(optimised, items)
+    }
+
+    /// On instances small enough to solve exactly, optimise mode finds the optimum.
+    @Test(arguments: 0..<150)
+    func matchesExhaustiveOptimumOnSmallInstances(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &* 7919)
+        let n = rng.int(2...9)
+        let items = (0..<n).map { i in
+            PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(20...140), y: rng.double(20...100))],
+                          size: ScreenSize(width: rng.double(20...50), height: rng.double(8...25)),
+                          anchors: Array(ViewAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) },
+                          ignoreCameraPadding: true)
+        }
+        let env = PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120))
+        let optimised = try OptimisePlacer.place(items, in: env)
+        #expect(optimised.placedCount == exhaustiveOptimum(items, env))
+        try checkNoOverlaps(optimised, items)
+    }
+
+    /// No hidden annotation could have been shown without taking space that a
+    /// lower-priority one holds: each legal candidate of a hidden one overlaps
+    /// a shown annotation of equal or higher rank.
+    @Test(arguments: 0..<60)
+    func priorityContractHolds(seed: Int) throws {
+        let (items, env, _) = ReferenceAgreementTests.randomScene(seed: UInt64(5000 + seed))
+        let r = try OptimisePlacer.place(items, in: env)
+        try checkNoOverlaps(r, items)
+        let obstacles = StaticObstacles(env, cellSize: 64)
+        for p in r.placements where !p.isVisible && !items[p.itemIndex].allowOverlap {
+            let item = items[p.itemIndex]
+            guard precheckReason(item, zoom: env.zoom) == nil else { continue }
+            for point in item.anchorPoints where obstacles.keeps(anchorPoint: point) {
+                for a in item.anchors {
+                    let f = a.frame(at: point, size: item.size)
+                    let rects = item.collisionRects(for: f)
+                    guard obstacles.violation(frame: f, rects: rects, item: item) == nil else { continue }
+                    let blockedByPeerOrBetter = r.placements.contains { q in
+                        guard let qf = q.frame else { return false }
+                        let other = items[q.itemIndex]
+                        let rankOK = other.selected != item.selected ? other.selected : other.priority >= item.priority
+                        return rankOK && other.collisionRects(for: qf).contains { o in rects.contains { $0.intersects(o) } }
+                    }
+                    #expect(blockedByPeerOrBetter, "\(item.id) was hidden for a lower-priority annotation")
+                }
+            }
+        }
+    }
+
+    @Test func isDeterministic() throws {
+        let (items, env) = Self.cms(n: 800, positions: 8, seed: 42)
+        let a = try OptimisePlacer.place(items, in: env)
+        let b = try OptimisePlacer.place(items, in: env)
+        #expect(a == b)
+    }
+
+    func checkNoOverlaps(_ r: PlacementResult, _ items: [PlacementItem]) throws {
+        let shown = r.placements.filter { $0.isVisible && !items[$0.itemIndex].allowOverlap }
+        var grid = GridIndex(region: ScreenRect(x: -1000, y: -1000, width: 4000, height: 4000), cellSize: 64)
+        for p in shown {
+            let rects = items[p.itemIndex].collisionRects(for: try #require(p.frame))
+            for rect in rects {
+                let hit = grid.firstIntersection(with: rect)
+                #expect(hit == nil, "\(p.id) overlaps another shown annotation")
+            }
+            for rect in rects { grid.insert(rect, owner: Int32(p.itemIndex)) }
+        }
+    }
+
+    /// Branch and bound over "which candidate, or none" per item.
+    func exhaustiveOptimum(_ items: [PlacementItem], _ env: PlacementEnvironment) -> Int {
+        let frames: [[ScreenRect]] = items.map { item in
+            item.anchors.map { $0.frame(at: item.anchorPoints[0], size: item.size) }
+        }
+        var best = 0
+        var chosen: [ScreenRect] = []
+        func go(_ i: Int) {
+            if chosen.count + (items.count - i) <= best { return }
+            if i == items.count { best = max(best, chosen.count); return }
+            for f in frames[i] where !chosen.contains(where: { $0.intersects(f) }) {
+                chosen.append(f)
+                go(i + 1)
+                chosen.removeLast()
+            }
+            go(i + 1)
+        }
+        go(0)
+        return best
+    }
+}
