@@ -1,0 +1,119 @@
+import CartoucheGeometry
+import Testing
+
+@testable import CartouchePlacement
+
+@Suite("Line anchoring")
+struct LineAnchoringTests {
+    let view = ScreenRect(x: 0, y: 0, width: 400, height: 300)
+
+    func line(_ pts: [(Double, Double)]) -> ProjectedLine {
+        // Progress proportional to screen length is enough for these cases.
+        var lengths = [0.0]
+        for k in pts.indices.dropFirst() {
+            lengths.append(lengths[k - 1] + ((pts[k].0 - pts[k - 1].0) * (pts[k].0 - pts[k - 1].0) + (pts[k].1 - pts[k - 1].1) * (pts[k].1 - pts[k - 1].1)).squareRoot())
+        }
+        let total = lengths.last ?? 1
+        return ProjectedLine(points: pts.map { ScreenPoint(x: $0.0, y: $0.1) }, progress: lengths.map { $0 / total })
+    }
+
+    @Test func prefersTheMiddleOfTheVisiblePart() throws {
+        let first = try #require(LineAnchoring().anchorPoints(for: line([(-400, 100), (400, 100)]), visible: view).first)
+        #expect(abs(first.x - 200) < 1e-9 && first.y == 100)
+    }
+
+    @Test func skipsTheTrimmedPart() throws {
+        // Trimmed up to 75 % of the way: the visible, untrimmed part is x 200…400
+        // of a line from -400 to 400.
+        let points = LineAnchoring().anchorPoints(for: line([(-400, 100), (400, 100)]), visible: view, trim: 0...0.75)
+        let first = try #require(points.first)
+        #expect(abs(first.x - 300) < 1e-9)
+        #expect(points.allSatisfy { $0.x >= 200 - 1e-9 })
+    }
+
+    @Test func aTrimInsideASegmentKeepsBothSides() {
+        let pieces = LineAnchoring().visiblePieces(line([(0, 100), (400, 100)]), visible: view, trim: 0.25...0.5)
+        #expect(pieces.map(\.length) == [100, 200])
+    }
+
+    @Test func unprojectableVerticesSplitTheLine() {
+        let l = ProjectedLine(points: [ScreenPoint(x: 0, y: 10), ScreenPoint(x: 100, y: 10), nil, ScreenPoint(x: 200, y: 10), ScreenPoint(x: 300, y: 10)],
+                              progress: [0, 0.25, 0.5, 0.75, 1])
+        #expect(LineAnchoring().visiblePieces(l, visible: view, trim: nil).map(\.length) == [100, 100])
+    }
+
+    @Test func staysClearOfASharedStretchWithAnotherRoute() throws {
+        // Two routes leave (0,150) together, split at x = 100.
+        let a = [(0.0, 150.0), (100, 150), (400, 40)]
+        let b = [(0.0, 150.0), (100, 150), (400, 260)]
+        let obstacle = LineAnchoring.Obstacle(points: b.map { ScreenPoint(x: $0.0, y: $0.1) }, clearance: 40)
+        let points = LineAnchoring().anchorPoints(for: line(a), visible: view, obstacles: [obstacle])
+        let first = try #require(points.first)
+        #expect(distance(from: first, to: obstacle.points) >= 40)
+        // Clear points come first; the ambiguous ones are still offered last.
+        let clearFlags = points.map { distance(from: $0, to: obstacle.points) >= 40 }
+        #expect(clearFlags == clearFlags.sorted { $0 && !$1 })
+        #expect(clearFlags.contains(false))
+    }
+
+    @Test func highPitchPrefersPointsFurtherFromTheCamera() throws {
+        // A line running from the bottom of the screen (near) to the top (far).
+        let l = line([(200, 290), (200, 10)])
+        let flat = try #require(LineAnchoring().anchorPoints(for: l, visible: view, pitch: 30).first)
+        let pitched = try #require(LineAnchoring().anchorPoints(for: l, visible: view, pitch: 60).first)
+        #expect(abs(flat.y - 150) < 1e-9)
+        #expect(pitched.y < 37.5)
+    }
+
+    @Test func invisibleLinesGiveNoPoints() {
+        #expect(LineAnchoring().anchorPoints(for: line([(-100, -100), (-10, -50)]), visible: view).isEmpty)
+    }
+}
+
+@Suite("Polygon anchoring")
+struct PolygonAnchoringTests {
+    let view = ScreenRect(x: 0, y: 0, width: 400, height: 300)
+
+    func ring(_ pts: [(Double, Double)]) -> [ScreenPoint] { pts.map { ScreenPoint(x: $0.0, y: $0.1) } }
+
+    /// Independent oracle: the best signed distance on a fine grid.
+    func bruteForceBest(_ rings: [[ScreenPoint]], in r: ScreenRect, step: Double) -> Double {
+        var best = -Double.infinity
+        var y = r.minY
+        while y <= r.maxY {
+            var x = r.minX
+            while x <= r.maxX {
+                best = max(best, PolygonAnchoring.signedDistance(ScreenPoint(x: x, y: y), rings))
+                x += step
+            }
+            y += step
+        }
+        return best
+    }
+
+    @Test func squareGivesItsCentre() throws {
+        let p = try #require(PolygonAnchoring.anchorPoint(rings: [ring([(100, 100), (200, 100), (200, 200), (100, 200)])], visible: view, precision: 0.01))
+        #expect(abs(p.x - 150) < 0.05 && abs(p.y - 150) < 0.05)
+    }
+
+    @Test func holeAndCShapeKeepThePointInside() throws {
+        let outer = ring([(50, 50), (350, 50), (350, 250), (50, 250)])
+        let hole = ring([(150, 100), (250, 100), (250, 200), (150, 200)])
+        let c = ring([(50, 50), (350, 50), (350, 100), (100, 100), (100, 200), (350, 200), (350, 250), (50, 250)])
+        for rings in [[outer, hole], [c]] {
+            let p = try #require(PolygonAnchoring.anchorPoint(rings: rings, visible: view, precision: 0.5))
+            let d = PolygonAnchoring.signedDistance(p, rings)
+            #expect(d > 0)
+            // Within the precision of the exhaustive optimum.
+            #expect(d >= bruteForceBest(rings, in: view, step: 1) - 1.5)
+        }
+    }
+
+    @Test func onlyTheVisiblePartCounts() throws {
+        // A polygon much larger than the screen: the anchor is the visible rect's centre.
+        let huge = ring([(-5000, -5000), (5000, -5000), (5000, 5000), (-5000, 5000)])
+        let p = try #require(PolygonAnchoring.anchorPoint(rings: [huge], visible: view, precision: 0.01))
+        #expect(abs(p.x - 200) < 1 && abs(p.y - 150) < 1)
+        #expect(PolygonAnchoring.anchorPoint(rings: [ring([(-50, -50), (-10, -50), (-10, -10)])], visible: view) == nil)
+    }
+}
