@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CartoucheCamera", targets: ["CartoucheCamera"]),
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
+        .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -43,6 +44,8 @@ let package = Package(
             dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
+        // Tap hit-testing over screen-space shapes.
+        .target(name: "CartoucheQuery", dependencies: ["CartoucheGeometry"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -56,5 +59,6 @@ let package = Package(
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
+        .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
     ]
 )
