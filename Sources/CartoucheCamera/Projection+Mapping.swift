@@ -10,7 +10,6 @@ extension Projection {
     func worldOffset(_ coordinate: Coordinate) -> (dx: Double, dy: Double) {
         var turns = (coordinate.longitude - centerLongitude) / 360
         turns -= (turns + 0.5).rounded(.down)
-        turns -= 0.5
         // `turns` is now in [-0.5, 0.5); bring exact -0.5 to +0.5 (east).
         if turns == -0.5 { turns = 0.5 }
         let dy = (WebMercator.normalizedY(latitude: coordinate.latitude) - centerNormalizedY) * worldSize
@@ -80,20 +79,26 @@ extension Projection {
     }
 
     /// The ground coordinate drawn at `point`, or nil when `point` is on or
-    /// above ``horizonY`` (no ground is drawn there). The longitude is wrapped
-    /// into (-180, 180]. Points past the north/south edge of the Mercator
-    /// square (which MapLibre leaves blank) give latitudes beyond
-    /// ±``WebMercator/maxLatitude``, as MapLibre's `unproject` does.
+    /// above ``horizonY`` (no ground is drawn there). Points past the
+    /// north/south edge of the Mercator square (which MapLibre leaves blank)
+    /// give latitudes beyond ±``WebMercator/maxLatitude``, as MapLibre's
+    /// `unproject` does.
     ///
+    /// - Parameter wrappingLongitude: true (the default) wraps the longitude
+    ///   into (-180, 180]. False returns it continuous from the camera centre
+    ///   (centre longitude + offset, possibly beyond ±180, like MapLibre's
+    ///   `unproject`): at low zoom the viewport can show several world copies,
+    ///   and only the unwrapped value tells which one was tapped.
     /// - Complexity: O(1).
-    public func unproject(_ point: ScreenPoint) -> Coordinate? {
+    public func unproject(_ point: ScreenPoint, wrappingLongitude: Bool = true) -> Coordinate? {
         guard point.x.isFinite, point.y > horizonY, point.y.isFinite else { return nil }
         let inverseDepth = i20 * point.x + i21 * point.y + i22
         guard inverseDepth > 0 else { return nil }
         let dx = (i00 * point.x + i01 * point.y + i02) / inverseDepth
         let dy = (i10 * point.x + i11 * point.y + i12) / inverseDepth
         guard dx.isFinite, dy.isFinite else { return nil }
-        let longitude = WebMercator.wrapLongitude(centerLongitude + dx / worldSize * 360)
+        let continuous = centerLongitude + dx / worldSize * 360
+        let longitude = wrappingLongitude ? WebMercator.wrapLongitude(continuous) : continuous
         let latitude = WebMercator.latitude(normalizedY: centerNormalizedY + dy / worldSize)
         return Coordinate(latitude: latitude, longitude: longitude)
     }

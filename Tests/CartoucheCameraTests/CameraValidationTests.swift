@@ -1,0 +1,66 @@
+import CartoucheCamera
+import CartoucheGeometry
+import Testing
+
+@Suite struct CameraValidationTests {
+    let viewport = ScreenSize(width: 800, height: 600)
+    let good = Camera(center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 12, bearing: 30, pitch: 45)
+
+    @Test func validCameraPasses() throws {
+        try good.validate(for: viewport)
+        _ = try Projection(camera: good, viewport: viewport)
+    }
+
+    @Test(arguments: [(270.0, -90.0), (-180, 180), (180, 180), (540, 180), (-450, -90), (359, -1), (0, 0)])
+    func bearingIsNormalised(input: Double, expected: Double) {
+        var camera = good
+        camera.bearing = input
+        #expect(abs(camera.bearing - expected) < 1e-12)
+        #expect(abs(Camera(center: good.center, zoom: 1, bearing: input).bearing - expected) < 1e-12)
+    }
+
+    @Test func rejectsEachBadField() {
+        func error(_ edit: (inout Camera) -> Void, viewport: ScreenSize? = nil) -> CameraError? {
+            var camera = good
+            edit(&camera)
+            do {
+                try camera.validate(for: viewport ?? self.viewport)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error { $0.zoom = .nan }?.description == "camera.zoom must be a finite number, got nan")
+        #expect(error { $0.zoom = 26 } == .outOfRange(field: "camera.zoom", value: 26, minimum: 0, maximum: 25.5))
+        #expect(error { $0.zoom = -1 } == .outOfRange(field: "camera.zoom", value: -1, minimum: 0, maximum: 25.5))
+        #expect(error { $0.pitch = 85.5 } == .outOfRange(field: "camera.pitch", value: 85.5, minimum: 0, maximum: 85))
+        #expect(error { $0.bearing = .infinity } == .nonFinite(field: "camera.bearing", value: .infinity))
+        #expect(error { $0.center.latitude = 91 } == .outOfRange(field: "camera.center.latitude", value: 91, minimum: -90, maximum: 90))
+        #expect(error { $0.center.longitude = -.infinity } == .nonFinite(field: "camera.center.longitude", value: -.infinity))
+        #expect(error { $0.padding.left = -1 } == .outOfRange(
+            field: "camera.padding.left", value: -1, minimum: 0, maximum: .greatestFiniteMagnitude))
+        #expect(error { $0.padding = EdgeInsets(left: 500, right: 301) } == .paddingExceedsViewport(
+            axis: "x (camera.padding.left + camera.padding.right)", insets: 801, extent: 800))
+        #expect(error { $0.padding = EdgeInsets(top: 600, bottom: 0.5) } == .paddingExceedsViewport(
+            axis: "y (camera.padding.top + camera.padding.bottom)", insets: 600.5, extent: 600))
+        #expect(error({ _ in }, viewport: ScreenSize(width: 0, height: 10))
+            == .nonPositiveViewport(field: "viewport.width", value: 0))
+        #expect(error({ _ in }, viewport: ScreenSize(width: 10, height: .nan))?.description
+            == "viewport.height must be a finite number, got nan")
+    }
+
+    @Test func projectionRefusesInvalidCamera() {
+        var camera = good
+        camera.pitch = 90
+        #expect(throws: CameraError.outOfRange(field: "camera.pitch", value: 90, minimum: 0, maximum: 85)) {
+            try Projection(camera: camera, viewport: viewport)
+        }
+    }
+
+    @Test func paddingMayFillTheViewportExactly() throws {
+        var camera = good
+        camera.padding = EdgeInsets(top: 300, left: 800, bottom: 300, right: 0)
+        let projection = try Projection(camera: camera, viewport: viewport)
+        #expect(projection.centerPoint == ScreenPoint(x: 800, y: 300))
+    }
+}
