@@ -80,6 +80,20 @@ struct MapLibreInteropTests {
         return samples
     }
 
+    /// Seeded boxes (a fifth crossing the antimeridian, east > 180) with random
+    /// bearing and padding, small enough that MapLibre's zoom stays in 0...22.
+    static func makeFits(viewport: ScreenSize, count: Int, random: inout SplitMix64) -> [MapLibreOracle.Fit] {
+        (0..<count).map { index in
+            let west = index % 5 == 0 ? random.double(in: 170...179.9) : random.double(in: -180...170)
+            let south = random.double(in: -75...70)
+            return MapLibreOracle.Fit(
+                bounds: [west, south, west + random.double(in: 0.001...9), south + random.double(in: 0.001...9)],
+                bearing: random.double(in: -180...180),
+                padding: .init(top: random.double(in: 0...viewport.height / 5), left: random.double(in: 0...viewport.width / 5),
+                               bottom: random.double(in: 0...viewport.height / 5), right: random.double(in: 0...viewport.width / 5)))
+        }
+    }
+
     static func cameraJSON(_ camera: Camera) -> MapLibreOracle.CameraJSON {
         MapLibreOracle.CameraJSON(
             center: [camera.center.longitude, camera.center.latitude], zoom: camera.zoom,
@@ -100,12 +114,16 @@ struct MapLibreInteropTests {
         var random = SplitMix64(seed: 0x5EED_CA3E)
         let viewports = [ScreenSize(width: 800, height: 600), ScreenSize(width: 375, height: 667)]
         let samples = try viewports.map { try Self.makeSamples(viewport: $0, count: 50, random: &random) }
-        let job = MapLibreOracle.Job(viewports: zip(viewports, samples).map { viewport, cases in
-            MapLibreOracle.Viewport(width: viewport.width, height: viewport.height, cases: cases.map {
-                MapLibreOracle.Case(camera: Self.cameraJSON($0.camera),
-                                    project: $0.coordinates.map { [$0.longitude, $0.latitude] },
-                                    unproject: $0.screenPoints.map { [$0.x, $0.y] })
-            })
+        let fits = viewports.map { Self.makeFits(viewport: $0, count: 40, random: &random) }
+        let job = MapLibreOracle.Job(viewports: viewports.indices.map { index in
+            MapLibreOracle.Viewport(
+                width: viewports[index].width, height: viewports[index].height,
+                cases: samples[index].map {
+                    MapLibreOracle.Case(camera: Self.cameraJSON($0.camera),
+                                        project: $0.coordinates.map { [$0.longitude, $0.latitude] },
+                                        unproject: $0.screenPoints.map { [$0.x, $0.y] })
+                },
+                fits: fits[index])
         })
         let result = try MapLibreOracle.run(job)
         try #require(result.viewports.count == viewports.count)
@@ -199,6 +217,11 @@ struct MapLibreInteropTests {
                 }
             }
         }
+        let (fitted, maxFitZoomError, maxFitCenterError) = try Self.compareFits(viewports, fits, result)
+        print("""
+            MapLibre GL JS 5.3.0 cameraForBounds: \(fitted) fits compared, max zoom difference \(maxFitZoomError), \
+            max centre difference \(maxFitCenterError) px
+            """)
         print("""
             MapLibre GL JS 5.3.0 interop: \(projected) projected points compared, max error \
             \(maxProjectError) px; \(invisibleAgreed) agreed not visible; \(unprojected) unprojected points \
@@ -210,5 +233,39 @@ struct MapLibreInteropTests {
         #expect(invisibleAgreed >= 50)
         #expect(unprojected >= 200)
         #expect(aboveHorizon >= 5)
+    }
+
+    /// `Camera.fitting` against `map.cameraForBounds`: same zoom, and centres
+    /// within 0.05 points of each other at that zoom.
+    static func compareFits(
+        _ viewports: [ScreenSize], _ fits: [[MapLibreOracle.Fit]], _ result: MapLibreOracle.Result
+    ) throws -> (count: Int, zoomError: Double, centerError: Double) {
+        var count = 0, zoomError = 0.0, centerError = 0.0
+        for (index, viewport) in viewports.enumerated() {
+            let answers = result.viewports[index].fits
+            try #require(answers.count == fits[index].count)
+            for (fit, answer) in zip(fits[index], answers) {
+                guard let answer else {
+                    Issue.record("MapLibre could not fit \(fit)")
+                    continue
+                }
+                let bounds = CoordinateBounds(west: fit.bounds[0], south: fit.bounds[1], east: fit.bounds[2], north: fit.bounds[3])
+                let padding = EdgeInsets(top: fit.padding.top, left: fit.padding.left, bottom: fit.padding.bottom, right: fit.padding.right)
+                let ours = try Camera.fitting(bounds, viewport: viewport, padding: padding, bearing: fit.bearing)
+                let worldSize = WebMercator.worldSize(zoom: ours.zoom)
+                var dx = (ours.center.longitude - answer.center[0]) / 360
+                dx -= dx.rounded()  // MapLibre may answer in another world copy
+                let dy = WebMercator.normalizedY(latitude: ours.center.latitude) - WebMercator.normalizedY(latitude: answer.center[1])
+                let distance = hypot(dx, dy) * worldSize
+                zoomError = max(zoomError, abs(ours.zoom - answer.zoom))
+                centerError = max(centerError, distance)
+                count += 1
+                #expect(abs(ours.zoom - answer.zoom) < 1e-9, "zoom for \(fit): ours \(ours.zoom), MapLibre \(answer.zoom)")
+                #expect(distance <= tolerance, "centre for \(fit): ours \(ours.center), MapLibre \(answer.center)")
+                #expect(abs(WebMercator.wrapLongitude(ours.bearing - answer.bearing)) < 1e-9)
+            }
+        }
+        #expect(count >= 60)
+        return (count, zoomError, centerError)
     }
 }

@@ -15,9 +15,15 @@ enum MapLibreOracle {
         var project: [[Double]]  // [lng, lat]
         var unproject: [[Double]]  // [x, y]
     }
+    struct Fit: Codable {
+        var bounds: [Double]  // [west, south, east, north]
+        var bearing: Double
+        var padding: Padding
+    }
     struct Viewport: Codable {
         var width, height: Double
         var cases: [Case]
+        var fits: [Fit] = []
     }
     struct Job: Codable { var viewports: [Viewport] }
 
@@ -27,10 +33,15 @@ enum MapLibreOracle {
         var project: [[Double?]]  // [x, y]; null when MapLibre produced a non-finite value
         var unproject: [[Double?]]  // [lng, lat]
     }
+    struct FitResult: Codable {
+        var center: [Double]  // [lng, lat]
+        var zoom, bearing: Double
+    }
     struct ViewportResult: Codable {
         var width, height: Double
         var canvas: [Double]
         var cases: [CaseResult]
+        var fits: [FitResult?]
     }
     struct Result: Codable {
         var viewports: [ViewportResult]

@@ -10,13 +10,16 @@ Job:
       {"camera": {"center": [lng, lat], "zoom": z, "bearing": b, "pitch": p,
                   "padding": {"top": t, "left": l, "bottom": b, "right": r}},
        "project": [[lng, lat], ...],        # coordinates for map.project
-       "unproject": [[x, y], ...]}]}]}      # screen points for map.unproject
+       "unproject": [[x, y], ...]}],        # screen points for map.unproject
+    "fits": [{"bounds": [west, south, east, north], "bearing": b,
+              "padding": {"top": t, ...}}]}]}  # optional: map.cameraForBounds
 
 Result:
   {"viewports": [{"width", "height", "canvas": [w, h], "cases": [
       {"actual": {camera as the map really has it after jumpTo},
        "constrained": bool,                 # MapLibre changed the camera
-       "project": [[x, y], ...], "unproject": [[lng, lat], ...]}]}],
+       "project": [[x, y], ...], "unproject": [[lng, lat], ...]}],
+      "fits": [{"center": [lng, lat], "zoom": z, "bearing": b} or null]}],
    "constrained": n, "seconds": t}
 
 `map.project` uses a longitude as given; Cartouche projects the world copy
@@ -71,6 +74,23 @@ RUN_CASES = """
 """
 
 
+# Runs inside the page: map.cameraForBounds with the map's own padding at zero
+# (MapLibre adds the map's padding to the requested one) and the default maxZoom 22.
+RUN_FITS = """
+(fits) => {
+  const map = window.map;
+  map.jumpTo({center: [0, 0], zoom: 1, bearing: 0, pitch: 0, padding: {top: 0, left: 0, bottom: 0, right: 0}});
+  return fits.map((f) => {
+    const [w, s, e, n] = f.bounds;
+    const c = map.cameraForBounds([[w, s], [e, n]], {padding: f.padding, bearing: f.bearing});
+    if (!c) return null;
+    const center = maplibregl.LngLat.convert(c.center);
+    return {center: [center.lng, center.lat], zoom: c.zoom, bearing: c.bearing};
+  });
+}
+"""
+
+
 def fail(message):
     print(f"maplibre_oracle: {message}", file=sys.stderr)
     sys.exit(2)
@@ -114,7 +134,8 @@ def main():
                     fail(f"map container is {canvas}, expected {[width, height]}")
                 cases = page.evaluate(RUN_CASES, viewport["cases"])
                 constrained += sum(1 for c in cases if c["constrained"])
-                results.append({"width": width, "height": height, "canvas": canvas, "cases": cases})
+                fits = page.evaluate(RUN_FITS, viewport.get("fits", []))
+                results.append({"width": width, "height": height, "canvas": canvas, "cases": cases, "fits": fits})
         finally:
             browser.close()
     json.dump({"viewports": results, "constrained": constrained,
