@@ -129,7 +129,7 @@ struct MapLibreInteropTests {
         try #require(result.viewports.count == viewports.count)
 
         var projected = 0, invisibleAgreed = 0, unprojected = 0, otherCopy = 0, aboveHorizon = 0, offSquare = 0
-        var maxProjectError = 0.0, maxUnprojectError = 0.0
+        var maxProjectError = 0.0, maxUnprojectError = 0.0, maxClipPlaneError = 0.0
         for (viewportIndex, viewport) in viewports.enumerated() {
             let answer = result.viewports[viewportIndex]
             #expect(answer.canvas == [viewport.width, viewport.height])
@@ -144,6 +144,11 @@ struct MapLibreInteropTests {
                                         bottom: actual.padding.bottom, right: actual.padding.right))
                 let projection = try Projection(camera: camera, viewport: viewport)
                 let screen = ScreenRect(minX: 0, minY: 0, maxX: viewport.width, maxY: viewport.height)
+                if let nearZ = mapLibre.nearZ, let farZ = mapLibre.farZ {
+                    maxClipPlaneError = max(maxClipPlaneError, abs(projection.nearZ / nearZ - 1), abs(projection.farZ / farZ - 1))
+                } else {
+                    Issue.record("MapLibre did not report its clip planes for \(camera)")
+                }
 
                 for (coordinate, point) in zip(sample.coordinates, mapLibre.project) {
                     let ours = projection.projectDetailed(coordinate)
@@ -226,13 +231,14 @@ struct MapLibreInteropTests {
             MapLibre GL JS 5.3.0 interop: \(projected) projected points compared, max error \
             \(maxProjectError) px; \(invisibleAgreed) agreed not visible; \(unprojected) unprojected points \
             compared (\(otherCopy) of them in another world copy), max error \(maxUnprojectError) px; \(aboveHorizon) above the horizon cut, \(offSquare) off the \
-            Mercator square; \(result.constrained) of \(samples.joined().count) cameras constrained by MapLibre; \
+            Mercator square; near/far planes within a relative \(maxClipPlaneError); \(result.constrained) of \(samples.joined().count) cameras constrained by MapLibre; \
             oracle took \(result.seconds) s
             """)
         #expect(projected >= 300)
         #expect(invisibleAgreed >= 50)
         #expect(unprojected >= 200)
         #expect(aboveHorizon >= 5)
+        #expect(maxClipPlaneError < 1e-9, "near/far planes differ from MapLibre's by a factor \(maxClipPlaneError)")
     }
 
     /// `Camera.fitting` against `map.cameraForBounds`: same zoom, and centres

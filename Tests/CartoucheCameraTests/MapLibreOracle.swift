@@ -32,6 +32,8 @@ enum MapLibreOracle {
         var constrained: Bool
         var project: [[Double?]]  // [x, y]; null when MapLibre produced a non-finite value
         var unproject: [[Double?]]  // [lng, lat]
+        var nearZ: Double?
+        var farZ: Double?
     }
     struct FitResult: Codable {
         var center: [Double]  // [lng, lat]

@@ -209,6 +209,51 @@ import Testing
         #expect(p.project([Coordinate]()).isEmpty)
     }
 
+    /// The exposed MapLibre-style `pixelMatrix` (absolute world points) and
+    /// the centre-relative hot path must agree.
+    @Test func pixelMatrixAgreesWithProject() throws {
+        let camera = Camera(center: Coordinate(latitude: -33.86, longitude: 151.2), zoom: 10, bearing: 123, pitch: 55,
+                            padding: EdgeInsets(top: 10, left: 150, bottom: 60, right: 0))
+        let p = try projection(camera)
+        var random = SplitMix64(seed: 99)
+        var compared = 0
+        for _ in 0..<200 {
+            let c = Coordinate(latitude: random.double(in: -34.3 ... -33.4), longitude: random.double(in: 150.7...151.7))
+            let detailed = p.projectDetailed(c)
+            let h = p.pixelMatrix.transform(WebMercator.normalizedX(longitude: c.longitude) * p.worldSize,
+                                            WebMercator.normalizedY(latitude: c.latitude) * p.worldSize, 0, 1)
+            #expect(abs(h.w - detailed.depth) < 1e-6)
+            guard let point = detailed.point else { continue }
+            #expect(abs(h.x / h.w - point.x) < 1e-6 && abs(h.y / h.w - point.y) < 1e-6)
+            compared += 1
+        }
+        #expect(compared > 100)
+        // The centre sits at the padded centre, at depth cameraToCenterDistance.
+        let center = p.pixelMatrix.transform(WebMercator.normalizedX(longitude: 151.2) * p.worldSize,
+                                             WebMercator.normalizedY(latitude: -33.86) * p.worldSize, 0, 1)
+        #expect(abs(center.x / center.w - 475) < 1e-6 && abs(center.y / center.w - 275) < 1e-6)
+        #expect(abs(center.w - 900) < 1e-6)
+    }
+
+    @Test func matrixOperationsFollowGLMatrix() throws {
+        // translate then scale (post-multiplied): a point is scaled first, then moved.
+        let m = Matrix4.identity.translated(10, 20, 30).scaled(2, 3, 4)
+        let t = m.transform(1, 1, 1, 1)
+        #expect(t.x == 12 && t.y == 23 && t.z == 34 && t.w == 1)
+        // rotateZ(90°) turns +x into +y; rotateX(90°) turns +y into +z.
+        let z = Matrix4.identity.rotatedZ(Double.pi / 2).transform(1, 0, 0, 1)
+        #expect(abs(z.x) < 1e-15 && abs(z.y - 1) < 1e-15)
+        let x = Matrix4.identity.rotatedX(Double.pi / 2).transform(0, 1, 0, 1)
+        #expect(abs(x.y) < 1e-15 && abs(x.z - 1) < 1e-15)
+        // Perspective: a point on the near plane maps to z = -1, on the far plane to +1.
+        let perspective = Matrix4.perspective(fovY: Double.pi / 2, aspect: 2, near: 1, far: 100)
+        let near = perspective.transform(0, 0, -1, 1), far = perspective.transform(0, 0, -100, 1)
+        #expect(abs(near.z / near.w + 1) < 1e-12 && abs(far.z / far.w - 1) < 1e-12)
+        #expect(abs(perspective[0, 0] - 0.5) < 1e-15 && abs(perspective[1, 1] - 1) < 1e-15 && perspective[3, 2] == -1)
+        #expect(Matrix4(columnMajor: [1, 2, 3]) == nil)
+        #expect((Matrix4.identity * m) == m)
+    }
+
     @Test func metersPerPointAtCenter() throws {
         let p = try projection(Camera(center: Coordinate(latitude: 60, longitude: 0), zoom: 10))
         #expect(abs(p.metersPerPointAtCenter - 38.218_514_143) < 1e-8)

@@ -18,6 +18,7 @@ Result:
   {"viewports": [{"width", "height", "canvas": [w, h], "cases": [
       {"actual": {camera as the map really has it after jumpTo},
        "constrained": bool,                 # MapLibre changed the camera
+       "nearZ": n, "farZ": f,               # the transform's clip planes
        "project": [[x, y], ...], "unproject": [[lng, lat], ...]}],
       "fits": [{"center": [lng, lat], "zoom": z, "bearing": b} or null]}],
    "constrained": n, "seconds": t}
@@ -67,7 +68,9 @@ RUN_CASES = """
       const g = map.unproject([x, y]);
       return [g.lng, g.lat];
     });
-    out.push({actual, constrained, project: projected, unproject: unprojected});
+    // Clip planes: transform getters (not public API), read to check we build the same matrices.
+    out.push({actual, constrained, project: projected, unproject: unprojected,
+              nearZ: map.transform.nearZ, farZ: map.transform.farZ});
   }
   return out;
 }
