@@ -1,5 +1,6 @@
 import CartoucheCamera
 import CartoucheGeometry
+import Foundation
 import Testing
 
 @Suite struct CameraValidationTests {
@@ -62,5 +63,28 @@ import Testing
         camera.padding = EdgeInsets(top: 300, left: 800, bottom: 300, right: 0)
         let projection = try Projection(camera: camera, viewport: viewport)
         #expect(projection.centerPoint == ScreenPoint(x: 800, y: 300))
+    }
+
+    /// MapLibre raises the zoom until the world is as tall as the viewport,
+    /// and keeps the world square covering the viewport vertically.
+    @Test func constrainsLikeMapLibre() {
+        let viewport = ScreenSize(width: 800, height: 600)
+        let whole = Camera(center: Coordinate(latitude: 30, longitude: 190), zoom: 0, bearing: 10, pitch: 20)
+            .constrainedLikeMapLibre(in: viewport)
+        #expect(abs(whole.zoom - log2(600.0 / 512)) < 1e-6)
+        #expect(abs(whole.center.latitude) < 1e-9 && abs(whole.center.longitude - -170) < 1e-9)
+        #expect(whole.bearing == 10 && whole.pitch == 20)
+
+        // Near the pole at zoom 2 (2048-point world) the top edge of the world
+        // lands on the top of the viewport: the centre is 300 points below it.
+        let polar = Camera(center: Coordinate(latitude: 80, longitude: 5), zoom: 2).constrainedLikeMapLibre(in: viewport)
+        let expected = atan(sinh(Double.pi * (1 - 2 * 300 / 2048.0))) * 180 / Double.pi
+        #expect(polar.zoom == 2 && abs(polar.center.latitude - expected) < 1e-5 && polar.center.longitude == 5)
+        let south = Camera(center: Coordinate(latitude: -80, longitude: 5), zoom: 2).constrainedLikeMapLibre(in: viewport)
+        #expect(abs(south.center.latitude + expected) < 1e-5)
+
+        let deep = Camera(center: Coordinate(latitude: 10, longitude: 20), zoom: 25)
+        #expect(deep.constrainedLikeMapLibre(in: viewport).zoom == 22)
+        #expect(deep.constrainedLikeMapLibre(in: viewport, maxZoom: 25.5) == deep)
     }
 }

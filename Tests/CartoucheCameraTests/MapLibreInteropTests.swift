@@ -35,9 +35,14 @@ struct MapLibreInteropTests {
             let longitude = nearAntimeridian
                 ? (random.double(in: 0...1) < 0.5 ? -1 : 1) * random.double(in: 179.5...180)
                 : random.double(in: -180...180)
+            // One camera in ten looks at the world whole or near a pole, where
+            // MapLibre constrains the camera.
+            let constrainable = index % 10 == 5
             let camera = Camera(
-                center: Coordinate(latitude: random.double(in: -70...70), longitude: longitude),
-                zoom: nearAntimeridian ? random.double(in: 6...16) : random.double(in: 0...20),
+                center: Coordinate(latitude: constrainable ? random.double(in: -85...85) : random.double(in: -70...70),
+                                   longitude: longitude),
+                zoom: nearAntimeridian ? random.double(in: 6...16)
+                    : constrainable ? random.double(in: 0...2) : random.double(in: 0...20),
                 // Every fifth camera is steeper than 60° so the horizon cut shows on screen.
                 bearing: random.double(in: 0...360),
                 pitch: index % 5 == 4 ? random.double(in: 60...85) : random.double(in: 0...60),
@@ -129,14 +134,23 @@ struct MapLibreInteropTests {
         try #require(result.viewports.count == viewports.count)
 
         var projected = 0, invisibleAgreed = 0, unprojected = 0, otherCopy = 0, aboveHorizon = 0, offSquare = 0
-        var maxProjectError = 0.0, maxUnprojectError = 0.0, maxClipPlaneError = 0.0
+        var maxProjectError = 0.0, maxUnprojectError = 0.0, maxClipPlaneError = 0.0, maxConstraintError = 0.0
         for (viewportIndex, viewport) in viewports.enumerated() {
             let answer = result.viewports[viewportIndex]
             #expect(answer.canvas == [viewport.width, viewport.height])
             try #require(answer.cases.count == samples[viewportIndex].count)
             for (sample, mapLibre) in zip(samples[viewportIndex], answer.cases) {
-                // Compare against the camera MapLibre really has (it constrains low zooms).
+                // Compare against the camera MapLibre really has (it constrains low zooms),
+                // after checking we predict that constraint.
                 let actual = mapLibre.actual
+                let predicted = sample.camera.constrainedLikeMapLibre(in: viewport)
+                let centerGap = hypot(
+                    WebMercator.wrapLongitude(predicted.center.longitude - actual.center[0]) / 360,
+                    WebMercator.normalizedY(latitude: predicted.center.latitude)
+                        - WebMercator.normalizedY(latitude: actual.center[1])) * WebMercator.worldSize(zoom: actual.zoom)
+                maxConstraintError = max(maxConstraintError, centerGap)
+                #expect(abs(predicted.zoom - actual.zoom) < 1e-9 && centerGap < 1e-6,
+                        "constraint of \(sample.camera): ours \(predicted), MapLibre \(actual)")
                 let camera = Camera(
                     center: Coordinate(latitude: actual.center[1], longitude: actual.center[0]), zoom: actual.zoom,
                     bearing: actual.bearing, pitch: actual.pitch,
@@ -231,7 +245,8 @@ struct MapLibreInteropTests {
             MapLibre GL JS 5.3.0 interop: \(projected) projected points compared, max error \
             \(maxProjectError) px; \(invisibleAgreed) agreed not visible; \(unprojected) unprojected points \
             compared (\(otherCopy) of them in another world copy), max error \(maxUnprojectError) px; \(aboveHorizon) above the horizon cut, \(offSquare) off the \
-            Mercator square; near/far planes within a relative \(maxClipPlaneError); \(result.constrained) of \(samples.joined().count) cameras constrained by MapLibre; \
+            Mercator square; near/far planes within a relative \(maxClipPlaneError); \(result.constrained) of \(samples.joined().count) cameras constrained by MapLibre (predicted to \
+            \(maxConstraintError) px); \
             oracle took \(result.seconds) s
             """)
         #expect(projected >= 300)
