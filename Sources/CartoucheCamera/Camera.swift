@@ -68,3 +68,11 @@ public struct Camera: Hashable, Sendable {
         }
     }
 }
+
+extension Camera: CustomStringConvertible {
+    public var description: String {
+        let p = padding
+        return "Camera(center: \(center), zoom: \(zoom), bearing: \(bearing), pitch: \(pitch), "
+            + "padding: top \(p.top) left \(p.left) bottom \(p.bottom) right \(p.right))"
+    }
+}

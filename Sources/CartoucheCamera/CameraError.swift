@@ -7,6 +7,8 @@ public enum CameraError: Error, Hashable, Sendable {
     case nonFinite(field: String, value: Double)
     /// The field is finite but outside `minimum...maximum`.
     case outOfRange(field: String, value: Double, minimum: Double, maximum: Double)
+    /// The field (a padding inset) must be zero or positive.
+    case negative(field: String, value: Double)
     /// The viewport width or height is zero or negative.
     case nonPositiveViewport(field: String, value: Double)
     /// The two insets along one axis add up to more than the viewport extent,
@@ -23,6 +25,8 @@ extension CameraError: CustomStringConvertible {
             return "\(field) must be a finite number, got \(value)"
         case let .outOfRange(field, value, minimum, maximum):
             return "\(field) must be within \(minimum)...\(maximum), got \(value)"
+        case let .negative(field, value):
+            return "\(field) must not be negative, got \(value)"
         case let .nonPositiveViewport(field, value):
             return "\(field) must be greater than zero, got \(value)"
         case let .paddingExceedsViewport(axis, insets, extent):

@@ -30,7 +30,8 @@ public struct EdgeInsets: Hashable, Sendable {
     /// - Parameter field: the name used in errors, e.g. `"camera.padding"`.
     public func validate(in viewport: ScreenSize, field: String = "padding") throws(CameraError) {
         for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
-            try checkRange(value, 0...Double.greatestFiniteMagnitude, field: "\(field).\(name)")
+            guard value.isFinite else { throw .nonFinite(field: "\(field).\(name)", value: value) }
+            guard value >= 0 else { throw .negative(field: "\(field).\(name)", value: value) }
         }
         if left + right > viewport.width {
             throw .paddingExceedsViewport(axis: "x (\(field).left + \(field).right)", insets: left + right, extent: viewport.width)

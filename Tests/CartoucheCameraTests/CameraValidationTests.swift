@@ -38,8 +38,8 @@ import Testing
         #expect(error { $0.bearing = .infinity } == .nonFinite(field: "camera.bearing", value: .infinity))
         #expect(error { $0.center.latitude = 91 } == .outOfRange(field: "camera.center.latitude", value: 91, minimum: -90, maximum: 90))
         #expect(error { $0.center.longitude = -.infinity } == .nonFinite(field: "camera.center.longitude", value: -.infinity))
-        #expect(error { $0.padding.left = -1 } == .outOfRange(
-            field: "camera.padding.left", value: -1, minimum: 0, maximum: .greatestFiniteMagnitude))
+        #expect(error { $0.padding.left = -1 }?.description == "camera.padding.left must not be negative, got -1.0")
+        #expect(error { $0.padding.bottom = .nan }?.description == "camera.padding.bottom must be a finite number, got nan")
         #expect(error { $0.padding = EdgeInsets(left: 500, right: 301) } == .paddingExceedsViewport(
             axis: "x (camera.padding.left + camera.padding.right)", insets: 801, extent: 800))
         #expect(error { $0.padding = EdgeInsets(top: 600, bottom: 0.5) } == .paddingExceedsViewport(
