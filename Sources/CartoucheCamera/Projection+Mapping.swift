@@ -34,7 +34,8 @@ extension Projection {
     }
 
     /// Like ``project(_:)`` but always answers: the visibility class, the
-    /// screen point (unless behind the camera) and the depth.
+    /// screen point (unless behind the camera) and the depth. Non-finite
+    /// input has no position either and is reported as ``ProjectedPoint/Visibility/behindCamera``.
     public func projectDetailed(_ coordinate: Coordinate) -> ProjectedPoint {
         let (dx, dy) = worldOffset(coordinate)
         let depth = h20 * dx + h21 * dy + h22
@@ -121,6 +122,12 @@ extension Projection {
             ScreenPoint(x: rect.minX, y: rect.minY), ScreenPoint(x: rect.maxX, y: rect.minY),
             ScreenPoint(x: rect.maxX, y: rect.maxY), ScreenPoint(x: rect.minX, y: rect.maxY),
         ]
+    }
+
+    /// The viewport minus the camera padding: where padding-respecting
+    /// callouts must stay.
+    public var paddedRect: ScreenRect {
+        camera.padding.paddedRect(in: viewport)
     }
 
     /// Ground metres per screen point at the camera centre, looking straight down.

@@ -67,6 +67,7 @@ import Testing
         let center = Coordinate(latitude: 10, longitude: 20)
         let p = try projection(Camera(center: center, zoom: 3, padding: padding))
         #expect(p.centerPoint == ScreenPoint(x: 500, y: 350))
+        #expect(p.paddedRect == ScreenRect(minX: 200, minY: 100, maxX: 800, maxY: 600))
         expectClose(p.project(center), ScreenPoint(x: 500, y: 350))
         // 45° east at zoom 3 (4096-point world) is 512 points to the right.
         expectClose(p.project(Coordinate(latitude: 10, longitude: 65)), ScreenPoint(x: 1012, y: 350))
