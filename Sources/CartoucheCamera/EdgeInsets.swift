@@ -1,3 +1,5 @@
+import CartoucheGeometry
+
 /// Insets from the viewport edges, in screen points.
 ///
 /// As camera padding, the insets move the point the camera centre is drawn at
@@ -16,4 +18,31 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 
     public static let zero = EdgeInsets()
+
+    /// The same inset on all four sides.
+    public init(all inset: Double) {
+        self.init(top: inset, left: inset, bottom: inset, right: inset)
+    }
+
+    /// Checks every inset is finite and non-negative, and that the insets
+    /// leave a non-negative padded rect inside `viewport`.
+    ///
+    /// - Parameter field: the name used in errors, e.g. `"camera.padding"`.
+    public func validate(in viewport: ScreenSize, field: String = "padding") throws(CameraError) {
+        for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
+            guard value.isFinite else { throw .nonFinite(field: "\(field).\(name)", value: value) }
+            guard value >= 0 else { throw .negative(field: "\(field).\(name)", value: value) }
+        }
+        if left + right > viewport.width {
+            throw .paddingExceedsViewport(axis: "x (\(field).left + \(field).right)", insets: left + right, extent: viewport.width)
+        }
+        if top + bottom > viewport.height {
+            throw .paddingExceedsViewport(axis: "y (\(field).top + \(field).bottom)", insets: top + bottom, extent: viewport.height)
+        }
+    }
+
+    /// The viewport minus these insets (y down).
+    public func paddedRect(in viewport: ScreenSize) -> ScreenRect {
+        ScreenRect(minX: left, minY: top, maxX: viewport.width - right, maxY: viewport.height - bottom)
+    }
 }

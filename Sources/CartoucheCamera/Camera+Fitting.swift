@@ -1,0 +1,86 @@
+import CartoucheGeometry
+import Foundation
+
+extension Camera {
+    /// MapLibre's default `maxZoom`, used when fitting without an explicit limit.
+    public static let defaultFittingMaxZoom: Double = 22
+
+    /// The camera that shows every coordinate inside the viewport minus
+    /// `padding`, as large as possible: Mapbox's `camera(for:padding:bearing:pitch:)`,
+    /// computed the way MapLibre GL JS 5.3's `cameraForBounds` /
+    /// `cameraForBoxAndBearing` does. The fitting rules are described on the `CoordinateBounds` overload.
+    public static func fitting(
+        _ coordinates: [Coordinate], viewport: ScreenSize, padding: EdgeInsets = .zero,
+        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom
+    ) throws(CameraError) -> Camera {
+        let bounds = try CoordinateBounds.enclosing(coordinates)
+        return try fitting(bounds, viewport: viewport, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
+    }
+
+    /// The camera that shows `bounds` inside the viewport minus `padding`.
+    ///
+    /// Mirrors MapLibre's `cameraForBoxAndBearing`:
+    /// - the four corners are rotated by `-bearing`; their bounding box must
+    ///   fit the padded rect, which sets the zoom (capped at `maxZoom`, and
+    ///   raised to 0 when even zoom 0 is too large — then the box overflows);
+    /// - **pitch is ignored when choosing the zoom** (MapLibre does the same):
+    ///   with pitch > 0 the far edge shrinks and the near edge grows, so the box
+    ///   may leave the padded rect. The pitch is only copied into the result;
+    /// - the padding is baked into the centre (shifted so the box's centre lands
+    ///   at the padded rect's centre) and the returned camera has zero padding,
+    ///   as `fitBounds` leaves the map's own padding alone.
+    /// A single point (zero-size box) gets `maxZoom`.
+    ///
+    /// - Throws: ``CameraError`` naming `viewport`, `padding`, `bearing`,
+    ///   `pitch`, `maxZoom` or `bounds` when invalid.
+    public static func fitting(
+        _ bounds: CoordinateBounds, viewport: ScreenSize, padding: EdgeInsets = .zero,
+        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom
+    ) throws(CameraError) -> Camera {
+        try Camera.validate(viewport: viewport)
+        try padding.validate(in: viewport, field: "padding")
+        try bounds.validate()
+        guard bearing.isFinite else { throw .nonFinite(field: "bearing", value: bearing) }
+        try checkRange(pitch, pitchRange, field: "pitch")
+        try checkRange(maxZoom, zoomRange, field: "maxZoom")
+
+        // Work in zoom-0 world points (scale 1); the zoom comes out as a log2 scale.
+        let size = WebMercator.tileSize
+        func world(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
+            (WebMercator.normalizedX(longitude: longitude) * size, WebMercator.normalizedY(latitude: latitude) * size)
+        }
+        let northWest = world(bounds.north, bounds.west), northEast = world(bounds.north, bounds.east)
+        let southEast = world(bounds.south, bounds.east), southWest = world(bounds.south, bounds.west)
+
+        let angle = -bearing * Double.pi / 180
+        let cosine = cos(angle), sine = sin(angle)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for corner in [northWest, northEast, southEast, southWest] {
+            let x = cosine * corner.x - sine * corner.y
+            let y = sine * corner.x + cosine * corner.y
+            minX = min(minX, x); maxX = max(maxX, x)
+            minY = min(minY, y); maxY = max(maxY, y)
+        }
+        let availableWidth = viewport.width - padding.left - padding.right
+        let availableHeight = viewport.height - padding.top - padding.bottom
+        // A zero-width box fits at any scale along that axis.
+        let scaleX = maxX - minX > 0 ? availableWidth / (maxX - minX) : Double.infinity
+        let scaleY = maxY - minY > 0 ? availableHeight / (maxY - minY) : Double.infinity
+        let zoom = min(max(log2(min(scaleX, scaleY)), zoomRange.lowerBound), maxZoom)
+
+        // Shift the centre so the box centre is drawn at the padded rect's
+        // centre: the screen offset of that centre, rotated into the world and
+        // converted to zoom-0 world points.
+        let offsetX = (padding.left - padding.right) / 2, offsetY = (padding.top - padding.bottom) / 2
+        let back = bearing * Double.pi / 180
+        let toWorld = 1 / exp2(zoom)
+        let shiftX = (cos(back) * offsetX - sin(back) * offsetY) * toWorld
+        let shiftY = (sin(back) * offsetX + cos(back) * offsetY) * toWorld
+        let centerX = (northWest.x + southEast.x) / 2 - shiftX
+        let centerY = (northWest.y + southEast.y) / 2 - shiftY
+        let center = Coordinate(
+            latitude: WebMercator.latitude(normalizedY: centerY / size),
+            longitude: WebMercator.wrapLongitude(WebMercator.longitude(normalizedX: centerX / size)))
+        return Camera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, padding: .zero)
+    }
+}
