@@ -23,12 +23,20 @@ public struct JSONParser: Sendable {
     /// The nesting limit used when none is given.
     public static let defaultMaximumDepth = 512
 
-    /// The deepest allowed nesting of arrays and objects: a document with this
-    /// many nested containers parses, one more is an error.
-    public var maximumDepth: Int
+    /// The largest limit accepted. The parser itself never recurses, but the
+    /// resulting ``JSONValue`` tree is released, compared, hashed and written
+    /// recursively, one stack frame group per level; capping the depth keeps
+    /// those safe on small (512 KiB) secondary-thread stacks.
+    public static let maximumSupportedDepth = 2048
 
+    /// The deepest allowed nesting of arrays and objects: a document with this
+    /// many nested containers parses, one more is an error. Always in
+    /// `0...maximumSupportedDepth` (0 allows only scalar documents).
+    public let maximumDepth: Int
+
+    /// - Parameter maximumDepth: clamped to `0...maximumSupportedDepth`.
     public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
-        self.maximumDepth = maximumDepth
+        self.maximumDepth = min(max(maximumDepth, 0), JSONParser.maximumSupportedDepth)
     }
 
     /// Parses one JSON document from UTF-8 bytes.

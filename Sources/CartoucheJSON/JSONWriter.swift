@@ -283,7 +283,7 @@ public struct JSONWriter: Sendable {
     private mutating func appendInteger(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64) = (0, 0)  // scratch for up to 20 digits
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // scratch for up to 24 digits
         var count = 0
         withUnsafeMutableBytes(of: &digits) { scratch in
             repeat {
