@@ -48,6 +48,11 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Makes room for at least `additionalBytes` more output without regrowing.
+    public mutating func reserveCapacity(_ additionalBytes: Int) {
+        bytes.reserveCapacity(bytes.count + max(additionalBytes, 0))
+    }
+
     // MARK: Structure
 
     public mutating func beginObject() {
@@ -303,20 +308,22 @@ public protocol JSONWritable {
     func write(to writer: inout JSONWriter) throws(JSONWriteError)
 }
 
-extension JSONValue: JSONWritable {
-    public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
-        try writer.write(self)
-    }
-
-    /// This value as JSON text (sorted keys, shortest numbers).
+extension JSONWritable {
+    /// This value as UTF-8 JSON text (sorted keys, shortest numbers).
     public func jsonBytes(style: JSONWriter.Style = .compact) throws(JSONWriteError) -> [UInt8] {
         var writer = JSONWriter(style: style)
-        try writer.write(self)
+        try write(to: &writer)
         return writer.bytes
     }
 
     /// This value as a JSON string (sorted keys, shortest numbers).
     public func jsonString(style: JSONWriter.Style = .compact) throws(JSONWriteError) -> String {
         String(decoding: try jsonBytes(style: style), as: UTF8.self)
+    }
+}
+
+extension JSONValue: JSONWritable {
+    public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
+        try writer.write(self)
     }
 }

@@ -1,0 +1,287 @@
+import CartoucheJSON
+
+// Strict RFC 7946 decoding from `JSONValue` trees. Every error carries the
+// JSON path of the offending value, e.g.
+// `features[3].geometry.coordinates[0][1]: latitude 95.0 is outside [-90, 90]`.
+//
+// Rules beyond plain type checks:
+// - positions: 2 or 3 finite numbers; latitude in [-90, 90]; longitude within
+//   ±Coordinate.longitudeLimit (540); altitude any finite number;
+// - LineString (and each MultiLineString member): at least 2 positions;
+// - linear rings: at least 4 positions, last identical to first;
+// - Polygon: at least one ring; Multi* and GeometryCollection may be empty;
+// - Feature: `geometry` and `properties` members are required (null allowed),
+//   `id` is a string or a number;
+// - bbox: 4 or 6 numbers, validated as described on `BoundingBox`;
+// - geometry objects accept only `type`, `coordinates`/`geometries`: a
+//   foreign member or `bbox` on a geometry is rejected rather than dropped,
+//   because the geometry model has nowhere to keep it (put it on the Feature).
+
+extension GeoJSONObject {
+    /// Decodes any GeoJSON document, dispatching on its `type`.
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        let members = try json.decodeObject(at: path)
+        guard let typeValue = members["type"] else {
+            throw JSONDecodingError(path: path, reason: #"missing required member "type""#)
+        }
+        switch try typeValue.decodeString(at: path.appending(key: "type")) {
+        case "Feature": self = .feature(try Feature(json: json, path: path))
+        case "FeatureCollection": self = .featureCollection(try FeatureCollection(json: json, path: path))
+        default: self = .geometry(try Geometry(json: json, path: path))
+        }
+    }
+
+    /// Parses and decodes a GeoJSON document from UTF-8 bytes.
+    public init(jsonBytes: some Collection<UInt8>, parser: JSONParser = JSONParser()) throws(JSONInputError) {
+        self = try decodeDocument(jsonBytes, parser: parser) { json, path throws(JSONDecodingError) in
+            try GeoJSONObject(json: json, path: path)
+        }
+    }
+}
+
+extension FeatureCollection {
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        var reader = try JSONObjectReader(json, at: path)
+        try expectType("FeatureCollection", in: &reader)
+        let featureValues = try reader.required("features") { value, path throws(JSONDecodingError) in
+            try value.decodeArray(at: path)
+        }
+        let featuresPath = reader.path(of: "features")
+        var features: [Feature] = []
+        features.reserveCapacity(featureValues.count)
+        for (index, value) in featureValues.enumerated() {
+            features.append(try Feature(json: value, path: featuresPath.appending(index: index)))
+        }
+        self.init(
+            features: features, bbox: try reader.optional("bbox", BoundingBox.init(json:path:)),
+            foreignMembers: reader.unreadMembers)
+    }
+
+    /// Parses and decodes a FeatureCollection from UTF-8 bytes.
+    public init(jsonBytes: some Collection<UInt8>, parser: JSONParser = JSONParser()) throws(JSONInputError) {
+        self = try decodeDocument(jsonBytes, parser: parser) { json, path throws(JSONDecodingError) in
+            try FeatureCollection(json: json, path: path)
+        }
+    }
+}
+
+extension Feature {
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        var reader = try JSONObjectReader(json, at: path)
+        try expectType("Feature", in: &reader)
+        let id = try reader.optional("id") { value, path throws(JSONDecodingError) -> FeatureIdentifier in
+            switch value {
+            case .string(let text): return .string(text)
+            case .number: return .number(try value.decodeNumber(at: path))
+            default:
+                throw JSONDecodingError(
+                    path: path, reason: "a feature id must be a string or a number, found \(value.typeDescription)")
+            }
+        }
+        let geometryValue = try reader.required("geometry")
+        let geometry = geometryValue.isNull
+            ? nil : try Geometry(json: geometryValue, path: reader.path(of: "geometry"))
+        let propertiesValue = try reader.required("properties")
+        let properties = propertiesValue.isNull
+            ? nil : try propertiesValue.decodeObject(at: reader.path(of: "properties"))
+        self.init(
+            geometry: geometry, id: id, properties: properties,
+            bbox: try reader.optional("bbox", BoundingBox.init(json:path:)),
+            foreignMembers: reader.unreadMembers)
+    }
+
+    /// Parses and decodes a Feature from UTF-8 bytes.
+    public init(jsonBytes: some Collection<UInt8>, parser: JSONParser = JSONParser()) throws(JSONInputError) {
+        self = try decodeDocument(jsonBytes, parser: parser) { json, path throws(JSONDecodingError) in
+            try Feature(json: json, path: path)
+        }
+    }
+}
+
+extension Geometry {
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        var reader = try JSONObjectReader(json, at: path)
+        let type = try reader.requiredString("type")
+        let memberName = type == "GeometryCollection" ? "geometries" : "coordinates"
+        let member = try reader.required(memberName)
+        let memberPath = reader.path(of: memberName)
+        switch type {
+        case "Point":
+            self = .point(Point(try decodePosition(member, at: memberPath)))
+        case "MultiPoint":
+            self = .multiPoint(MultiPoint(try decodePositions(member, at: memberPath)))
+        case "LineString":
+            self = .lineString(try decodeLineString(member, at: memberPath))
+        case "MultiLineString":
+            self = .multiLineString(MultiLineString(try decodeEach(member, at: memberPath, decodeLineString)))
+        case "Polygon":
+            self = .polygon(try decodePolygon(member, at: memberPath))
+        case "MultiPolygon":
+            self = .multiPolygon(MultiPolygon(try decodeEach(member, at: memberPath, decodePolygon)))
+        case "GeometryCollection":
+            self = .geometryCollection(GeometryCollection(try decodeEach(member, at: memberPath) {
+                value, path throws(JSONDecodingError) in try Geometry(json: value, path: path)
+            }))
+        case "Feature", "FeatureCollection":
+            throw JSONDecodingError(
+                path: reader.path(of: "type"), reason: "expected a geometry, found a \(type)")
+        default:
+            throw JSONDecodingError(
+                path: reader.path(of: "type"),
+                reason: "unknown geometry type \(JSONWriter.quoted(type)); expected one of "
+                    + Geometry.typeNames.joined(separator: ", "))
+        }
+        do {
+            try reader.rejectUnknownMembers()
+        } catch {
+            throw JSONDecodingError(
+                path: error.path,
+                reason: error.reason + " (geometry objects keep no foreign members or bbox; put them on the Feature)")
+        }
+    }
+
+    /// Parses and decodes a geometry object from UTF-8 bytes.
+    public init(jsonBytes: some Collection<UInt8>, parser: JSONParser = JSONParser()) throws(JSONInputError) {
+        self = try decodeDocument(jsonBytes, parser: parser) { json, path throws(JSONDecodingError) in
+            try Geometry(json: json, path: path)
+        }
+    }
+}
+
+extension BoundingBox {
+    /// Decodes `[west, south, east, north]` or
+    /// `[west, south, minAltitude, east, north, maxAltitude]`.
+    public init(json: JSONValue, path: JSONPath) throws(JSONDecodingError) {
+        let elements = try json.decodeArray(at: path)
+        guard elements.count == 4 || elements.count == 6 else {
+            throw JSONDecodingError(
+                path: path, reason: "a bbox has 4 or 6 numbers (2 × 2 or 2 × 3 dimensions), found \(elements.count)")
+        }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            numbers.append(try element.decodeNumber(at: path.appending(index: index)))
+        }
+        let dimensions = elements.count / 2
+        let (west, south, east, north) = (numbers[0], numbers[1], numbers[dimensions], numbers[dimensions + 1])
+        for (index, longitude) in [(0, west), (dimensions, east)] {
+            if let problem = Coordinate.longitudeProblem(longitude) {
+                throw JSONDecodingError(path: path.appending(index: index), reason: problem)
+            }
+        }
+        for (index, latitude) in [(1, south), (dimensions + 1, north)] {
+            if let problem = Coordinate.latitudeProblem(latitude) {
+                throw JSONDecodingError(path: path.appending(index: index), reason: problem)
+            }
+        }
+        guard south <= north else {
+            throw JSONDecodingError(path: path, reason: "bbox south \(south) is greater than north \(north)")
+        }
+        var altitudeRange: ClosedRange<Double>?
+        if dimensions == 3 {
+            let (low, high) = (numbers[2], numbers[5])
+            guard low <= high else {
+                throw JSONDecodingError(
+                    path: path, reason: "bbox minimum altitude \(low) is greater than maximum altitude \(high)")
+            }
+            altitudeRange = low...high
+        }
+        self.init(west: west, south: south, east: east, north: north, altitudeRange: altitudeRange)
+    }
+}
+
+// MARK: - Shared pieces
+
+/// Parses `bytes`, then decodes the root value with `decode`.
+private func decodeDocument<T>(
+    _ bytes: some Collection<UInt8>, parser: JSONParser,
+    _ decode: (JSONValue, JSONPath) throws(JSONDecodingError) -> T
+) throws(JSONInputError) -> T {
+    let json: JSONValue
+    do { json = try parser.parse(bytes) } catch { throw .syntax(error) }
+    do { return try decode(json, .root) } catch { throw .decoding(error) }
+}
+
+/// Reads `type` and checks it names the expected object kind.
+private func expectType(_ expected: String, in reader: inout JSONObjectReader) throws(JSONDecodingError) {
+    let type = try reader.requiredString("type")
+    guard type == expected else {
+        throw JSONDecodingError(
+            path: reader.path(of: "type"),
+            reason: "expected a \(expected), found type \(JSONWriter.quoted(type))")
+    }
+}
+
+/// Decodes every element of a JSON array with `decodeElement`.
+private func decodeEach<T>(
+    _ value: JSONValue, at path: JSONPath, _ decodeElement: (JSONValue, JSONPath) throws(JSONDecodingError) -> T
+) throws(JSONDecodingError) -> [T] {
+    let elements = try value.decodeArray(at: path)
+    var decoded: [T] = []
+    decoded.reserveCapacity(elements.count)
+    for index in elements.indices {
+        decoded.append(try decodeElement(elements[index], path.appending(index: index)))
+    }
+    return decoded
+}
+
+/// Decodes `[longitude, latitude]` or `[longitude, latitude, altitude]`.
+func decodePosition(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> Position {
+    guard case .array(let numbers) = value else {
+        throw JSONDecodingError(
+            path: path, reason: "expected a position (an array of 2 or 3 numbers), found \(value.typeDescription)")
+    }
+    guard numbers.count >= 2 else {
+        throw JSONDecodingError(
+            path: path, reason: "a position needs 2 numbers (longitude, latitude), found \(numbers.count)")
+    }
+    guard numbers.count <= 3 else {
+        throw JSONDecodingError(
+            path: path,
+            reason: "a position has at most 3 numbers (longitude, latitude, altitude), found \(numbers.count)")
+    }
+    let longitude = try numbers[0].decodeNumber(at: path.appending(index: 0))
+    if let problem = Coordinate.longitudeProblem(longitude) {
+        throw JSONDecodingError(path: path.appending(index: 0), reason: problem)
+    }
+    let latitude = try numbers[1].decodeNumber(at: path.appending(index: 1))
+    if let problem = Coordinate.latitudeProblem(latitude) {
+        throw JSONDecodingError(path: path.appending(index: 1), reason: problem)
+    }
+    let altitude = numbers.count == 3 ? try numbers[2].decodeNumber(at: path.appending(index: 2)) : nil
+    return Position(latitude: latitude, longitude: longitude, altitude: altitude)
+}
+
+private func decodePositions(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> [Position] {
+    try decodeEach(value, at: path, decodePosition)
+}
+
+private func decodeLineString(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> LineString {
+    let positions = try decodePositions(value, at: path)
+    guard positions.count >= 2 else {
+        throw JSONDecodingError(path: path, reason: "a LineString needs at least 2 positions, found \(positions.count)")
+    }
+    return LineString(positions)
+}
+
+private func decodeLinearRing(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> [Position] {
+    let ring = try decodePositions(value, at: path)
+    guard ring.count >= 4 else {
+        throw JSONDecodingError(path: path, reason: "a linear ring needs at least 4 positions, found \(ring.count)")
+    }
+    // RFC 7946 §3.1.6: first and last positions contain identical values.
+    guard let first = ring.first, let last = ring.last, first == last else {
+        throw JSONDecodingError(
+            path: path,
+            reason: "a linear ring must be closed: last position \(ring[ring.count - 1]) differs from first \(ring[0])")
+    }
+    return ring
+}
+
+private func decodePolygon(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> Polygon {
+    let rings = try decodeEach(value, at: path, decodeLinearRing)
+    guard let outerRing = rings.first else {
+        throw JSONDecodingError(path: path, reason: "a Polygon needs at least one linear ring (its outer ring)")
+    }
+    return Polygon(outerRing: outerRing, innerRings: Array(rings.dropFirst()))
+}
