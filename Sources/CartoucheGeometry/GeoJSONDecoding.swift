@@ -102,6 +102,15 @@ extension Geometry {
     public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
         var reader = try JSONObjectReader(json, at: path)
         let type = try reader.requiredString("type")
+        // Check the type before its members, so "type": "Feature" here is
+        // reported as such and not as a missing "coordinates".
+        guard Geometry.typeNames.contains(type) else {
+            let reason = type == "Feature" || type == "FeatureCollection"
+                ? "expected a geometry, found a \(type)"
+                : "unknown geometry type \(JSONWriter.quoted(type)); expected one of "
+                    + Geometry.typeNames.joined(separator: ", ")
+            throw JSONDecodingError(path: reader.path(of: "type"), reason: reason)
+        }
         let memberName = type == "GeometryCollection" ? "geometries" : "coordinates"
         let member = try reader.required(memberName)
         let memberPath = reader.path(of: memberName)
@@ -122,14 +131,9 @@ extension Geometry {
             self = .geometryCollection(GeometryCollection(try decodeEach(member, at: memberPath) {
                 value, path throws(JSONDecodingError) in try Geometry(json: value, path: path)
             }))
-        case "Feature", "FeatureCollection":
-            throw JSONDecodingError(
-                path: reader.path(of: "type"), reason: "expected a geometry, found a \(type)")
         default:
-            throw JSONDecodingError(
-                path: reader.path(of: "type"),
-                reason: "unknown geometry type \(JSONWriter.quoted(type)); expected one of "
-                    + Geometry.typeNames.joined(separator: ", "))
+            // Unreachable: the guard above admits only the seven names handled here.
+            throw JSONDecodingError(path: reader.path(of: "type"), reason: "unsupported geometry type \(type)")
         }
         do {
             try reader.rejectUnknownMembers()
