@@ -99,7 +99,16 @@ extension Feature {
 }
 
 extension Geometry {
+    /// How deeply GeometryCollections may nest inside each other. RFC 7946
+    /// advises against nesting them at all; the cap keeps the recursive
+    /// decoder, encoder and traversals far from the thread-stack limit.
+    public static let maximumCollectionNesting = 32
+
     public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        try self.init(json: json, path: path, enclosingCollections: 0)
+    }
+
+    private init(json: JSONValue, path: JSONPath, enclosingCollections: Int) throws(JSONDecodingError) {
         var reader = try JSONObjectReader(json, at: path)
         let type = try reader.requiredString("type")
         // Check the type before its members, so "type": "Feature" here is
@@ -128,8 +137,14 @@ extension Geometry {
         case "MultiPolygon":
             self = .multiPolygon(MultiPolygon(try decodeEach(member, at: memberPath, decodePolygon)))
         case "GeometryCollection":
+            guard enclosingCollections < Geometry.maximumCollectionNesting else {
+                throw JSONDecodingError(
+                    path: path,
+                    reason: "GeometryCollections nested deeper than \(Geometry.maximumCollectionNesting) levels")
+            }
             self = .geometryCollection(GeometryCollection(try decodeEach(member, at: memberPath) {
-                value, path throws(JSONDecodingError) in try Geometry(json: value, path: path)
+                value, path throws(JSONDecodingError) in
+                try Geometry(json: value, path: path, enclosingCollections: enclosingCollections + 1)
             }))
         default:
             // Unreachable: the guard above admits only the seven names handled here.

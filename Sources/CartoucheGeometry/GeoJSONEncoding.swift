@@ -24,7 +24,7 @@ extension FeatureCollection: JSONWritable {
     /// - Complexity: O(total positions + property values); reserves an
     ///   estimate of the output size up front so large collections rarely regrow.
     public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
-        writer.reserveCapacity(features.count * 96)
+        writer.reserveCapacity(features.count * 128)
         writer.beginObject()
         var standard: [String] = []
         if bbox != nil { standard.append("bbox") }
@@ -37,7 +37,9 @@ extension FeatureCollection: JSONWritable {
             case "features":
                 writer.beginArray()
                 for index in features.indices {
-                    do throws(JSONWriteError) { try features[index].write(to: &writer) } catch { throw error.prefixed(by: .index(index)) }
+                    do throws(JSONWriteError) { try features[index].write(to: &writer) } catch {
+                        throw error.prefixed(by: .index(index))
+                    }
                 }
                 writer.endArray()
             default:
@@ -51,31 +53,67 @@ extension FeatureCollection: JSONWritable {
 extension Feature: JSONWritable {
     public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
         writer.beginObject()
-        var standard: [String] = []
-        if bbox != nil { standard.append("bbox") }
-        standard.append("geometry")
-        if id != nil { standard.append("id") }
-        standard += ["properties", "type"]
-        try writeMembers(standard: standard, foreign: foreignMembers, to: &writer) {
-            name, writer throws(JSONWriteError) in
-            switch name {
-            case "bbox":
-                if let bbox { try bbox.write(to: &writer) }
-            case "geometry":
-                if let geometry { try geometry.write(to: &writer) } else { writer.writeNull() }
-            case "id":
-                switch id {
-                case .string(let text): writer.write(text)
-                case .number(let number): try writer.write(number)
-                case nil: writer.writeNull()
+        if foreignMembers.isEmpty {
+            // Common case, no per-feature allocation or name dispatch: the
+            // standard members in key order.
+            if let bbox {
+                writer.key("bbox")
+                do throws(JSONWriteError) { try bbox.write(to: &writer) } catch { throw error.prefixed(by: .key("bbox")) }
+            }
+            writer.key("geometry")
+            try writeGeometryValue(to: &writer)
+            if id != nil {
+                writer.key("id")
+                try writeIdValue(to: &writer)
+            }
+            writer.key("properties")
+            try writePropertiesValue(to: &writer)
+            writer.key("type")
+            writer.write("Feature")
+        } else {
+            var standard: [String] = []
+            if bbox != nil { standard.append("bbox") }
+            standard.append("geometry")
+            if id != nil { standard.append("id") }
+            standard += ["properties", "type"]
+            try writeMembers(standard: standard, foreign: foreignMembers, to: &writer) {
+                name, writer throws(JSONWriteError) in
+                switch name {
+                case "bbox": if let bbox { try bbox.write(to: &writer) }
+                case "geometry": try writeGeometryValue(to: &writer, prefixingErrors: false)
+                case "id": try writeIdValue(to: &writer, prefixingErrors: false)
+                case "properties": try writePropertiesValue(to: &writer, prefixingErrors: false)
+                default: writer.write("Feature")
                 }
-            case "properties":
-                if let properties { try writer.write(JSONValue.object(properties)) } else { writer.writeNull() }
-            default:
-                writer.write("Feature")
             }
         }
         writer.endObject()
+    }
+
+    // Each writes one member's value; errors get the member name prepended
+    // unless the caller (writeMembers) does that itself.
+
+    private func writeGeometryValue(to writer: inout JSONWriter, prefixingErrors: Bool = true) throws(JSONWriteError) {
+        guard let geometry else { return writer.writeNull() }
+        do { try geometry.write(to: &writer) } catch {
+            throw prefixingErrors ? error.prefixed(by: .key("geometry")) : error
+        }
+    }
+
+    private func writeIdValue(to writer: inout JSONWriter, prefixingErrors: Bool = true) throws(JSONWriteError) {
+        switch id {
+        case .string(let text): writer.write(text)
+        case .number(let number):
+            do { try writer.write(number) } catch { throw prefixingErrors ? error.prefixed(by: .key("id")) : error }
+        case nil: writer.writeNull()
+        }
+    }
+
+    private func writePropertiesValue(to writer: inout JSONWriter, prefixingErrors: Bool = true) throws(JSONWriteError) {
+        guard let properties else { return writer.writeNull() }
+        do { try writer.write(JSONValue.object(properties)) } catch {
+            throw prefixingErrors ? error.prefixed(by: .key("properties")) : error
+        }
     }
 }
 

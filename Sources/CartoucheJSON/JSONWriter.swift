@@ -263,25 +263,30 @@ public struct JSONWriter: Sendable {
         // Swift's description is the shortest round-trip digit string; only
         // its spelling needs normalising ("1e+21" → "1e21", "1e-07" → "1e-7",
         // "9007199254740992.0" → "9007199254740992").
-        let text = value.description.utf8
-        let exponentMark = text.firstIndex(of: UInt8(ascii: "e")) ?? text.endIndex
-        var mantissa = text[..<exponentMark]
-        if mantissa.count >= 2, mantissa.last == UInt8(ascii: "0"),
-            mantissa.dropLast().last == UInt8(ascii: ".")
-        {
-            mantissa = mantissa.dropLast(2)
+        var text = value.description
+        text.withUTF8 { appendNormalisedDescription($0) }
+    }
+
+    /// Copies Swift's shortest round-trip spelling of a double, dropping a
+    /// trailing ".0" from the mantissa, a "+" and leading zeros from the exponent.
+    private mutating func appendNormalisedDescription(_ text: UnsafeBufferPointer<UInt8>) {
+        var exponentMark = 0
+        while exponentMark < text.count && text[exponentMark] != UInt8(ascii: "e") { exponentMark += 1 }
+        var mantissaEnd = exponentMark
+        if mantissaEnd >= 2 && text[mantissaEnd - 1] == UInt8(ascii: "0") && text[mantissaEnd - 2] == UInt8(ascii: ".") {
+            mantissaEnd -= 2
         }
-        bytes.append(contentsOf: mantissa)
-        guard exponentMark != text.endIndex else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<mantissaEnd]))
+        guard exponentMark < text.count else { return }
         bytes.append(UInt8(ascii: "e"))
-        var exponent = text[text.index(after: exponentMark)...]
-        if exponent.first == UInt8(ascii: "+") { exponent = exponent.dropFirst() }
-        if exponent.first == UInt8(ascii: "-") {
+        var index = exponentMark + 1
+        if index < text.count && text[index] == UInt8(ascii: "+") { index += 1 }
+        if index < text.count && text[index] == UInt8(ascii: "-") {
             bytes.append(UInt8(ascii: "-"))
-            exponent = exponent.dropFirst()
+            index += 1
         }
-        while exponent.count > 1 && exponent.first == UInt8(ascii: "0") { exponent = exponent.dropFirst() }
-        bytes.append(contentsOf: exponent)
+        while index < text.count - 1 && text[index] == UInt8(ascii: "0") { index += 1 }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<text.count]))
     }
 
     /// Appends a decimal integer without going through `String`.

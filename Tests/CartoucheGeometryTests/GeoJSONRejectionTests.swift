@@ -127,6 +127,20 @@ import Testing
             "geometries[0].type: expected a geometry, found a Feature")
     }
 
+    @Test func geometryCollectionNestingIsCapped() throws {
+        func nested(_ levels: Int) -> String {
+            String(repeating: #"{"type":"GeometryCollection","geometries":["#, count: levels)
+                + String(repeating: "]}", count: levels)
+        }
+        let limit = Geometry.maximumCollectionNesting
+        let deepest = try Geometry(jsonBytes: Array(nested(limit).utf8))
+        let encoded = String(repeating: #"{"geometries":["#, count: limit)
+            + String(repeating: #"],"type":"GeometryCollection"}"#, count: limit)
+        #expect(try deepest.jsonString() == encoded)
+        let path = (0..<limit).map { _ in "geometries[0]" }.joined(separator: ".")
+        expectRejected(nested(limit + 1), "\(path): GeometryCollections nested deeper than \(limit) levels")
+    }
+
     @Test func featureMembers() {
         expectRejected(#"{"type":"Feature","properties":null}"#, #"$: missing required member "geometry""#)
         expectRejected(#"{"type":"Feature","geometry":null}"#, #"$: missing required member "properties""#)
