@@ -16,7 +16,8 @@ extension FeatureIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLit
 /// `geometry` is nil for `"geometry": null` (an unlocated feature) and
 /// `properties` nil for `"properties": null`; RFC 7946 requires both members,
 /// so the decoder rejects a feature that omits either and the encoder always
-/// writes both.
+/// writes both. `"id": null` and `"bbox": null` decode as nil and are then
+/// omitted on output (the RFC gives null no other meaning there).
 ///
 /// **Foreign members** (any other member, e.g. `"title"` or a legacy `"crs"`)
 /// are kept verbatim in ``foreignMembers`` and written back, sorted with the
@@ -61,7 +62,26 @@ public struct FeatureCollection: Hashable, Sendable {
     public static let standardMembers: Set<String> = ["type", "features", "bbox"]
 }
 
-/// Any top-level GeoJSON document.
+/// Any top-level GeoJSON document: the entry point of Cartouche's RFC 7946 model.
+///
+/// **Model.** ``Geometry`` is an enum over the seven geometry structs
+/// (``Point``, ``MultiPoint``, ``LineString``, ``MultiLineString``,
+/// ``Polygon``, ``MultiPolygon``, ``GeometryCollection``); positions are
+/// ``Position`` values (a ``Coordinate`` plus optional altitude). ``Feature``
+/// and ``FeatureCollection`` carry an optional ``BoundingBox`` and keep
+/// foreign members.
+///
+/// **Decoding** is strict and path-aware: `GeoJSONObject(jsonBytes:)` (or the
+/// `init(jsonBytes:)` of each type) parses with ``JSONParser`` and throws
+/// `JSONInputError`; `init(json:path:)` decodes an already parsed value and
+/// throws `JSONDecodingError` such as
+/// `features[3].geometry.coordinates[0][1]: latitude 95.0 is outside [-90, 90]`.
+/// The full rule list is at the top of `GeoJSONDecoding.swift`.
+///
+/// **Encoding** writes straight to bytes through ``JSONWriter`` (every type
+/// here is `JSONWritable`: `try collection.jsonBytes()`), with members in
+/// UTF-8 key order and shortest round-trip numbers, so equal values always
+/// produce identical bytes and decode(encode(x)) == x.
 public enum GeoJSONObject: Hashable, Sendable {
     case geometry(Geometry)
     case feature(Feature)

@@ -428,10 +428,10 @@ struct JSONParserCore {
             if exponentNegative { exponent = -exponent }
         }
 
-        // Clinger's fast path: a mantissa below 10^15 (< 2^53) and a power of
-        // ten up to 10^22 are both exact, so one multiply or divide rounds once.
+        // Clinger's fast path: a mantissa up to 2^53 and a power of ten up to
+        // 10^22 are both exact doubles, so one multiply or divide rounds once.
         let decimalExponent = exponent - fractionDigits
-        if significantDigits <= 15 {
+        if significantDigits <= 19 && mantissa <= 1 << 53 {
             var magnitude: Double?
             if mantissa == 0 {
                 magnitude = 0
@@ -459,12 +459,13 @@ struct JSONParserCore {
     }
 
     /// Adds a digit to the fast-path mantissa; leading zeros are not
-    /// significant, and past 15 significant digits only the count matters.
+    /// significant, and past 19 significant digits (the most a UInt64 holds
+    /// without overflow) only the count matters.
     @inline(__always)
     private func accumulate(_ digit: UInt8, into mantissa: inout UInt64, significantDigits: inout Int) {
         if mantissa == 0 && digit == UInt8(ascii: "0") { return }
         significantDigits += 1
-        if significantDigits <= 15 {
+        if significantDigits <= 19 {
             mantissa = mantissa * 10 + UInt64(digit - UInt8(ascii: "0"))
         }
     }
