@@ -94,6 +94,36 @@ public struct JSONObjectReader: Sendable {
         try optional(name) { value, path throws(JSONDecodingError) in try value.decodeBool(at: path) }
     }
 
+    public mutating func requiredArray(_ name: String) throws(JSONDecodingError) -> [JSONValue] {
+        try required(name) { value, path throws(JSONDecodingError) in try value.decodeArray(at: path) }
+    }
+
+    public mutating func optionalArray(_ name: String) throws(JSONDecodingError) -> [JSONValue]? {
+        try optional(name) { value, path throws(JSONDecodingError) in try value.decodeArray(at: path) }
+    }
+
+    public mutating func requiredObject(_ name: String) throws(JSONDecodingError) -> [String: JSONValue] {
+        try required(name) { value, path throws(JSONDecodingError) in try value.decodeObject(at: path) }
+    }
+
+    public mutating func optionalObject(_ name: String) throws(JSONDecodingError) -> [String: JSONValue]? {
+        try optional(name) { value, path throws(JSONDecodingError) in try value.decodeObject(at: path) }
+    }
+
+    /// A required string member naming a case of `T` (see ``JSONValue/decodeCase(_:at:)``).
+    public mutating func requiredCase<T: RawRepresentable & CaseIterable>(
+        _ name: String, as type: T.Type = T.self
+    ) throws(JSONDecodingError) -> T where T.RawValue == String {
+        try required(name) { value, path throws(JSONDecodingError) in try value.decodeCase(T.self, at: path) }
+    }
+
+    /// An optional string member naming a case of `T`; nil when absent or null.
+    public mutating func optionalCase<T: RawRepresentable & CaseIterable>(
+        _ name: String, as type: T.Type = T.self
+    ) throws(JSONDecodingError) -> T? where T.RawValue == String {
+        try optional(name) { value, path throws(JSONDecodingError) in try value.decodeCase(T.self, at: path) }
+    }
+
     /// Members whose names were never passed to a read, e.g. to keep foreign
     /// members instead of rejecting them.
     public var unreadMembers: [String: JSONValue] {

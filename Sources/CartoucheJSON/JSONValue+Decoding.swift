@@ -61,3 +61,31 @@ extension JSONValue {
         return members
     }
 }
+
+extension JSONValue {
+    /// Decodes every element of an array with `decodeElement(element, pathOfElement)`.
+    public func decodeArray<T>(
+        at path: JSONPath, each decodeElement: (JSONValue, JSONPath) throws(JSONDecodingError) -> T
+    ) throws(JSONDecodingError) -> [T] {
+        let elements = try decodeArray(at: path)
+        var decoded: [T] = []
+        decoded.reserveCapacity(elements.count)
+        for index in elements.indices {
+            decoded.append(try decodeElement(elements[index], path.appending(index: index)))
+        }
+        return decoded
+    }
+
+    /// A string naming one case of `T`, e.g. an enum of style keywords; the
+    /// error lists the accepted spellings.
+    public func decodeCase<T: RawRepresentable & CaseIterable>(
+        _ type: T.Type = T.self, at path: JSONPath
+    ) throws(JSONDecodingError) -> T where T.RawValue == String {
+        let text = try decodeString(at: path)
+        guard let value = T(rawValue: text) else {
+            let allowed = T.allCases.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ", ")
+            throw JSONDecodingError(path: path, reason: "unknown value \(JSONWriter.quoted(text)); expected one of \(allowed)")
+        }
+        return value
+    }
+}

@@ -51,6 +51,40 @@ import Testing
         }
     }
 
+    enum Anchor: String, CaseIterable { case top, bottom, topLeft = "top-left" }
+
+    @Test func readsArraysObjectsAndEnumCases() throws {
+        let value: JSONValue = ["anchors": ["top", "top-left"], "size": ["w": 10], "anchor": "bottom"]
+        var reader = try JSONObjectReader(value, at: base)
+        let anchors = try reader.required("anchors") { value, path throws(JSONDecodingError) in
+            try value.decodeArray(at: path) { element, path throws(JSONDecodingError) in try element.decodeCase(Anchor.self, at: path) }
+        }
+        #expect(anchors == [.top, .topLeft])
+        #expect(try reader.requiredObject("size") == ["w": 10])
+        #expect(try reader.requiredCase("anchor", as: Anchor.self) == .bottom)
+        #expect(try reader.optionalCase("missing", as: Anchor.self) == nil)
+        #expect(try reader.optionalArray("missing") == nil)
+        try reader.rejectUnknownMembers()
+
+        var bad = try JSONObjectReader(["anchors": ["top", "left"], "anchor": "Top"], at: base)
+        #expect(throws: JSONDecodingError(
+            path: base.appending(key: "anchor"), reason: #"unknown value "Top"; expected one of "top", "bottom", "top-left""#)
+        ) {
+            try bad.requiredCase("anchor", as: Anchor.self)
+        }
+        #expect(throws: JSONDecodingError(
+            path: base.appending(key: "anchors").appending(index: 1),
+            reason: #"unknown value "left"; expected one of "top", "bottom", "top-left""#)
+        ) {
+            try bad.requiredArray("anchors").enumerated().map { index, element throws(JSONDecodingError) in
+                try element.decodeCase(Anchor.self, at: base.appending(key: "anchors").appending(index: index))
+            }
+        }
+        #expect(throws: JSONDecodingError(path: base.appending(key: "anchors"), reason: "expected an object, found an array")) {
+            try bad.requiredObject("anchors")
+        }
+    }
+
     @Test func rejectsNonFiniteNumbersBuiltInCode() {
         #expect(throws: JSONDecodingError(path: .root, reason: "expected a finite number, found nan")) {
             try JSONValue.number(.nan).decodeNumber(at: .root)

@@ -25,6 +25,8 @@ import Testing
         #expect(try parser.parse(Array(text.utf8)) == expected)
         #expect(try parser.parse(text.utf8) == expected)
         #expect(try parser.parse(Array(text.utf8)[...]) == expected)
+        // A non-contiguous collection takes the copying path.
+        #expect(try parser.parse(Array(text.utf8).lazy.map { $0 }) == expected)
     }
 
     @Test func decodesEscapes() throws {
@@ -186,6 +188,12 @@ import Testing
             #expect(error.message == "duplicate object key at features[1].properties.x")
             #expect(error.description == "JSON parse error at line 1, column 49 (byte 48): duplicate object key at features[1].properties.x")
         }
+    }
+
+    @Test func canonicallyEquivalentKeysAreDuplicates() {
+        // "é" precomposed (U+00E9) and decomposed (e + U+0301) are equal Swift
+        // strings, so they cannot both be kept: reported, not silently merged.
+        expectRejection("{\"\u{E9}\": 1, \"e\u{301}\": 2}", .duplicateKey(JSONPath(components: [.key("\u{E9}")])), offset: 10, column: 10)
     }
 
     @Test func rejectsDeepNestingWithoutCrashing() {
