@@ -61,15 +61,21 @@ func decodePosition(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingEr
             path: path,
             reason: "a position has at most 3 numbers (longitude, latitude, altitude), found \(numbers.count)")
     }
-    let longitude = try numbers[0].decodeNumber(at: path.appending(index: 0))
+    // Child paths are built only when something is wrong: positions are the
+    // bulk of any GeoJSON document, and a path costs an allocation.
+    func number(_ index: Int) throws(JSONDecodingError) -> Double {
+        if case .number(let number) = numbers[index], number.isFinite { return number }
+        return try numbers[index].decodeNumber(at: path.appending(index: index))
+    }
+    let longitude = try number(0)
     if let problem = Coordinate.longitudeProblem(longitude) {
         throw JSONDecodingError(path: path.appending(index: 0), reason: problem)
     }
-    let latitude = try numbers[1].decodeNumber(at: path.appending(index: 1))
+    let latitude = try number(1)
     if let problem = Coordinate.latitudeProblem(latitude) {
         throw JSONDecodingError(path: path.appending(index: 1), reason: problem)
     }
-    let altitude = numbers.count == 3 ? try numbers[2].decodeNumber(at: path.appending(index: 2)) : nil
+    let altitude = numbers.count == 3 ? try number(2) : nil
     return Position(latitude: latitude, longitude: longitude, altitude: altitude)
 }
 

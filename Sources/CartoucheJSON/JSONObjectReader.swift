@@ -23,11 +23,13 @@ public struct JSONObjectReader: Sendable {
     public init(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) {
         self.members = try value.decodeObject(at: path)
         self.path = path
+        knownNames.reserveCapacity(members.count + 4)
     }
 
     public init(members: [String: JSONValue], at path: JSONPath) {
         self.members = members
         self.path = path
+        knownNames.reserveCapacity(members.count + 4)
     }
 
     /// The path of member `name` of this object.
@@ -127,7 +129,9 @@ public struct JSONObjectReader: Sendable {
     /// Members whose names were never passed to a read, e.g. to keep foreign
     /// members instead of rejecting them.
     public var unreadMembers: [String: JSONValue] {
-        members.filter { !knownNames.contains($0.key) }
+        // Usually every member was read: answer without building a dictionary.
+        guard members.keys.contains(where: { !knownNames.contains($0) }) else { return [:] }
+        return members.filter { !knownNames.contains($0.key) }
     }
 
     /// Throws when the object has members no read asked for. The error points
