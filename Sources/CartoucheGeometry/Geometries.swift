@@ -97,3 +97,22 @@ public enum Geometry: Hashable, Sendable {
         "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
     ]
 }
+
+// MARK: - Building from plain coordinates (2-D positions)
+
+extension MultiPoint {
+    public init(coordinates: [Coordinate]) { self.init(coordinates.map { Position($0) }) }
+}
+
+extension LineString {
+    public init(coordinates: [Coordinate]) { self.init(coordinates.map { Position($0) }) }
+}
+
+extension Polygon {
+    /// A polygon from coordinate rings; rings must already be closed (last == first).
+    public init(outerRingCoordinates: [Coordinate], innerRingCoordinates: [[Coordinate]] = []) {
+        self.init(
+            outerRing: outerRingCoordinates.map { Position($0) },
+            innerRings: innerRingCoordinates.map { ring in ring.map { Position($0) } })
+    }
+}

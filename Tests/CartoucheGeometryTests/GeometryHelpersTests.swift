@@ -121,3 +121,19 @@ import Testing
         }
     }
 }
+
+@Suite struct GeometryConvenienceTests {
+    @Test func buildsFromCoordinates() throws {
+        let a = Coordinate(latitude: 1, longitude: 2)
+        let b = Coordinate(latitude: 3, longitude: 4)
+        #expect(LineString(coordinates: [a, b]).positions == [Position(latitude: 1, longitude: 2), Position(latitude: 3, longitude: 4)])
+        #expect(MultiPoint(coordinates: [b]).positions == [Position(latitude: 3, longitude: 4)])
+        let square = [a, Coordinate(latitude: 1, longitude: 4), b, a]
+        let polygon = Polygon(outerRingCoordinates: square, innerRingCoordinates: [square.reversed()])
+        #expect(polygon.outerRing.map(\.coordinate) == square)
+        #expect(polygon.innerRings.map { $0.map(\.coordinate) } == [square.reversed()])
+        #expect(polygon.rings.count == 2)
+        #expect(Point(a).coordinate == a)
+        #expect(try Geometry.polygon(polygon).jsonString() == #"{"coordinates":[[[2,1],[4,1],[4,3],[2,1]],[[2,1],[4,3],[4,1],[2,1]]],"type":"Polygon"}"#)
+    }
+}
