@@ -116,28 +116,66 @@ public struct JSONWriter: Sendable {
     /// Writes a whole value tree with sorted keys. A non-finite number inside
     /// throws with the path of that number.
     ///
+    /// Walks the tree with an explicit stack rather than recursion, so the
+    /// deepest tree the parser accepts is written in constant thread stack.
+    ///
     /// - Complexity: O(n + k log k) for n values and k keys per object.
     public mutating func write(_ value: JSONValue) throws(JSONWriteError) {
-        switch value {
-        case .null: writeNull()
-        case .bool(let flag): write(flag)
-        case .string(let text): write(text)
-        case .number(let number): try write(number)
-        case .array(let elements):
-            beginArray()
-            for (index, element) in elements.enumerated() {
-                do { try write(element) } catch { throw error.prefixed(by: .index(index)) }
+        /// An open container and the index of its next child to write.
+        enum OpenContainer {
+            case array([JSONValue], next: Int)
+            case object([String: JSONValue], keys: [String], next: Int)
+
+            /// The path step of the child most recently taken from this container.
+            var lastChild: JSONPath.Component {
+                switch self {
+                case .array(_, let next): .index(next - 1)
+                case .object(_, let keys, let next): .key(keys[next - 1])
+                }
             }
-            endArray()
-        case .object(let members):
-            beginObject()
-            for name in JSONWriter.sortedKeys(members) {
-                key(name)
-                // The key came from `members`, so the lookup cannot miss.
-                guard let member = members[name] else { continue }
-                do { try write(member) } catch { throw error.prefixed(by: .key(name)) }
+        }
+        var stack: [OpenContainer] = []
+        var current = value
+        while true {
+            switch current {
+            case .null: writeNull()
+            case .bool(let flag): write(flag)
+            case .string(let text): write(text)
+            case .number(let number):
+                guard number.isFinite else {
+                    throw .nonFiniteNumber(number, path: JSONPath(components: stack.map(\.lastChild)))
+                }
+                beginValue()
+                appendFiniteNumber(number)
+            case .array(let elements):
+                beginArray()
+                stack.append(.array(elements, next: 0))
+            case .object(let members):
+                beginObject()
+                stack.append(.object(members, keys: JSONWriter.sortedKeys(members), next: 0))
             }
-            endObject()
+            // Move to the next value to write, closing finished containers.
+            findNext: while true {
+                guard let top = stack.last else { return }
+                switch top {
+                case .array(let elements, let next) where next < elements.count:
+                    stack[stack.count - 1] = .array(elements, next: next + 1)
+                    current = elements[next]
+                    break findNext
+                case .object(let members, let keys, let next) where next < keys.count:
+                    stack[stack.count - 1] = .object(members, keys: keys, next: next + 1)
+                    key(keys[next])
+                    // The key came from `members`, so the lookup cannot miss.
+                    current = members[keys[next]] ?? .null
+                    break findNext
+                case .array:
+                    endArray()
+                    stack.removeLast()
+                case .object:
+                    endObject()
+                    stack.removeLast()
+                }
+            }
         }
     }
 
