@@ -122,17 +122,16 @@ public struct JSONWriter: Sendable {
     /// - Complexity: O(n + k log k) for n values and k keys per object.
     public mutating func write(_ value: JSONValue) throws(JSONWriteError) {
         /// An open container and the index of its next child to write.
-        enum OpenContainer {
-            case array([JSONValue], next: Int)
-            case object([String: JSONValue], keys: [String], next: Int)
+        struct OpenContainer {
+            var elements: [JSONValue] = []
+            var members: [String: JSONValue] = [:]
+            /// Member names in output order; empty for arrays.
+            var keys: [String] = []
+            var isObject: Bool
+            var next = 0
 
             /// The path step of the child most recently taken from this container.
-            var lastChild: JSONPath.Component {
-                switch self {
-                case .array(_, let next): .index(next - 1)
-                case .object(_, let keys, let next): .key(keys[next - 1])
-                }
-            }
+            var lastChild: JSONPath.Component { isObject ? .key(keys[next - 1]) : .index(next - 1) }
         }
         var stack: [OpenContainer] = []
         var current = value
@@ -149,33 +148,35 @@ public struct JSONWriter: Sendable {
                 appendFiniteNumber(number)
             case .array(let elements):
                 beginArray()
-                stack.append(.array(elements, next: 0))
+                stack.append(OpenContainer(elements: elements, isObject: false))
             case .object(let members):
                 beginObject()
-                stack.append(.object(members, keys: JSONWriter.sortedKeys(members), next: 0))
+                stack.append(OpenContainer(members: members, keys: JSONWriter.sortedKeys(members), isObject: true))
             }
             // Move to the next value to write, closing finished containers.
-            findNext: while true {
-                guard let top = stack.last else { return }
-                switch top {
-                case .array(let elements, let next) where next < elements.count:
-                    stack[stack.count - 1] = .array(elements, next: next + 1)
-                    current = elements[next]
-                    break findNext
-                case .object(let members, let keys, let next) where next < keys.count:
-                    stack[stack.count - 1] = .object(members, keys: keys, next: next + 1)
-                    key(keys[next])
-                    // The key came from `members`, so the lookup cannot miss.
-                    current = members[keys[next]] ?? .null
-                    break findNext
-                case .array:
-                    endArray()
-                    stack.removeLast()
-                case .object:
+            findNext: while let top = stack.indices.last {
+                let next = stack[top].next
+                if stack[top].isObject {
+                    if next < stack[top].keys.count {
+                        stack[top].next = next + 1
+                        let name = stack[top].keys[next]
+                        key(name)
+                        // The key came from `members`, so the lookup cannot miss.
+                        current = stack[top].members[name] ?? .null
+                        break findNext
+                    }
                     endObject()
-                    stack.removeLast()
+                } else {
+                    if next < stack[top].elements.count {
+                        stack[top].next = next + 1
+                        current = stack[top].elements[next]
+                        break findNext
+                    }
+                    endArray()
                 }
+                stack.removeLast()
             }
+            if stack.isEmpty { return }
         }
     }
 
