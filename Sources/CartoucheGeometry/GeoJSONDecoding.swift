@@ -24,10 +24,16 @@ extension GeoJSONObject {
         guard let typeValue = members["type"] else {
             throw JSONDecodingError(path: path, reason: #"missing required member "type""#)
         }
-        switch try typeValue.decodeString(at: path.appending(key: "type")) {
+        let type = try typeValue.decodeString(at: path.appending(key: "type"))
+        switch type {
         case "Feature": self = .feature(try Feature(json: json, path: path))
         case "FeatureCollection": self = .featureCollection(try FeatureCollection(json: json, path: path))
-        default: self = .geometry(try Geometry(json: json, path: path))
+        case _ where Geometry.typeNames.contains(type): self = .geometry(try Geometry(json: json, path: path))
+        default:
+            throw JSONDecodingError(
+                path: path.appending(key: "type"),
+                reason: "unknown GeoJSON type \(JSONWriter.quoted(type)); expected one of Feature, FeatureCollection, "
+                    + Geometry.typeNames.joined(separator: ", "))
         }
     }
 

@@ -107,8 +107,17 @@ import Testing
     @Test func typesAndRequiredMembers() {
         expectRejected(
             #"{"type":"Circle","coordinates":[0,0]}"#,
-            #"type: unknown geometry type "Circle"; expected one of Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection"#)
-        expectRejected(#"{"type":"point","coordinates":[0,0]}"#, #"type: unknown geometry type "point"; expected one of Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection"#)
+            #"type: unknown GeoJSON type "Circle"; expected one of Feature, FeatureCollection, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection"#)
+        expectRejected(
+            #"{"type":"featureCollection","features":[]}"#,
+            #"type: unknown GeoJSON type "featureCollection"; expected one of Feature, FeatureCollection, Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection"#)
+        // Where only a geometry may appear, the message lists only geometry types.
+        expectRejected(
+            #"{"type":"Feature","properties":null,"geometry":{"type":"point","coordinates":[0,0]}}"#,
+            #"geometry.type: unknown geometry type "point"; expected one of Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection"#)
+        expectRejected(
+            #"{"type":"Feature","properties":null,"geometry":{"type":"FeatureCollection","features":[]}}"#,
+            "geometry.type: expected a geometry, found a FeatureCollection")
         expectRejected(#"{"coordinates":[0,0]}"#, #"$: missing required member "type""#)
         expectRejected(#"{"type":7}"#, "type: expected a string, found a number")
         expectRejected(#"[1]"#, "$: expected an object, found an array")
