@@ -6,6 +6,16 @@ public enum FeatureIdentifier: Hashable, Sendable {
     case number(Double)
 }
 
+extension FeatureIdentifier: CustomStringConvertible {
+    /// The id as it appears in JSON: `"a-1"` (quoted) or `42`.
+    public var description: String {
+        switch self {
+        case .string(let text): JSONWriter.quoted(text)
+        case .number(let number): JSONWriter.numberText(number) ?? "\(number)"
+        }
+    }
+}
+
 extension FeatureIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }

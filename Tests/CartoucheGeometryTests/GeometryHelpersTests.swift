@@ -134,6 +134,9 @@ import Testing
         #expect(polygon.innerRings.map { $0.map(\.coordinate) } == [square.reversed()])
         #expect(polygon.rings.count == 2)
         #expect(Point(a).coordinate == a)
+        #expect(FeatureIdentifier.string("a\"1").description == #""a\"1""#)
+        #expect(FeatureIdentifier.number(42).description == "42")
+        #expect(FeatureIdentifier.number(0.5).description == "0.5")
         #expect(try Geometry.polygon(polygon).jsonString() == #"{"coordinates":[[[2,1],[4,1],[4,3],[2,1]],[[2,1],[4,3],[4,1],[2,1]]],"type":"Polygon"}"#)
     }
 }
