@@ -21,7 +21,8 @@ extension Coordinate {
     public static func longitudeProblem(_ longitude: Double) -> String? {
         guard longitude.isFinite else { return "longitude must be a finite number, found \(longitude)" }
         guard longitude.magnitude <= longitudeLimit else {
-            return "longitude \(longitude) is outside [-540, 540]"
+            let limit = Int(longitudeLimit)
+            return "longitude \(longitude) is outside [-\(limit), \(limit)]"
         }
         return nil
     }
