@@ -37,8 +37,13 @@ public struct JSONWriter: Sendable {
     /// The text written so far, UTF-8.
     public internal(set) var bytes: [UInt8]
     public let style: Style
-    /// One entry per open container: whether it already has an element.
-    private var openContainers: [Bool] = []
+    /// How many containers are open.
+    private var depth = 0
+    /// Whether the innermost open container already has an element. Kept out
+    /// of `enclosingHaveElements` so the per-value check touches no array.
+    private var innermostHasElements = false
+    /// The same flag for each enclosing container, outermost first.
+    private var enclosingHaveElements: [Bool] = []
     /// True between ``key(_:)`` and the member's value.
     private var awaitingMemberValue = false
 
@@ -58,7 +63,7 @@ public struct JSONWriter: Sendable {
     public mutating func beginObject() {
         beginValue()
         bytes.append(UInt8(ascii: "{"))
-        openContainers.append(false)
+        openContainer()
     }
 
     public mutating func endObject() {
@@ -68,7 +73,7 @@ public struct JSONWriter: Sendable {
     public mutating func beginArray() {
         beginValue()
         bytes.append(UInt8(ascii: "["))
-        openContainers.append(false)
+        openContainer()
     }
 
     public mutating func endArray() {
@@ -215,15 +220,23 @@ public struct JSONWriter: Sendable {
             awaitingMemberValue = false
             return
         }
-        guard let last = openContainers.indices.last else { return }
-        if openContainers[last] { bytes.append(UInt8(ascii: ",")) }
-        openContainers[last] = true
-        if style == .pretty { appendNewline(indentLevel: openContainers.count) }
+        guard depth > 0 else { return }
+        if innermostHasElements { bytes.append(UInt8(ascii: ",")) }
+        innermostHasElements = true
+        if style == .pretty { appendNewline(indentLevel: depth) }
+    }
+
+    private mutating func openContainer() {
+        if depth > 0 { enclosingHaveElements.append(innermostHasElements) }
+        depth += 1
+        innermostHasElements = false
     }
 
     private mutating func endContainer(closing: UInt8) {
-        let hadElements = openContainers.popLast() ?? false
-        if hadElements && style == .pretty { appendNewline(indentLevel: openContainers.count) }
+        let hadElements = innermostHasElements
+        if depth > 0 { depth -= 1 }
+        innermostHasElements = depth > 0 ? (enclosingHaveElements.popLast() ?? false) : false
+        if hadElements && style == .pretty { appendNewline(indentLevel: depth) }
         bytes.append(closing)
     }
 
