@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
+        .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -46,6 +47,11 @@ let package = Package(
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
         .target(name: "CartoucheQuery", dependencies: ["CartoucheGeometry"]),
+        // Scenes in geographic terms: binds annotations to the screen for a
+        // camera and runs placement, emit and query on them.
+        .target(
+            name: "CartoucheScene",
+            dependencies: ["CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -60,5 +66,6 @@ let package = Package(
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
+        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene"]),
     ]
 )
