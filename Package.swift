@@ -51,7 +51,7 @@ let package = Package(
         // camera and runs placement, emit and query on them.
         .target(
             name: "CartoucheScene",
-            dependencies: ["CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
+            dependencies: ["CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
