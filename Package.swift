@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry", "CartoucheCamera"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [

@@ -1,0 +1,137 @@
+import CHarfBuzz
+import CartoucheGeometry
+
+/// Lays out labels: shaping with HarfBuzz, bidi with FriBidi, line breaking
+/// with ICU and Mapbox GL's balancing, and the style spec's box rules.
+///
+/// ## Pipeline
+/// 1. `text-transform`, then the text is split into items (bidi level ×
+///    script × face, see `Itemization`) and every item is shaped once, in
+///    logical order, with the whole text as context.
+/// 2. Lines are chosen from those advances (`LineBreaker`), as Mapbox GL
+///    breaks the logical text before bidi reordering.
+/// 3. Each line reuses the glyphs of its items; a line edge that HarfBuzz
+///    marks unsafe-to-break is reshaped. The line's runs are put in visual
+///    order by UAX #9 rule L2, then positioned with letter spacing.
+///
+/// ## Box model
+/// As in Mapbox GL: the box is as wide as the widest line (letter spacing after
+/// the last glyph not counted) and `lines × text-line-height × text-size` high;
+/// `text-anchor` aligns it on the anchor point and the offset moves it. Mapbox
+/// places SDF glyphs of a 24-px em at a fixed baseline; here the baseline comes
+/// from the real fonts: each line's ascender/descender extent (the largest of
+/// the faces on that line) is centred in the line height, as CSS half-leading
+/// does, so glyphs sit inside the box whatever the script.
+///
+/// Thread-safe: the registry is immutable and the cache is locked.
+public final class TextLayoutEngine: Sendable {
+    /// The most Unicode scalars one label may have (before and after
+    /// `text-transform`). Map labels are short; the limit bounds the line
+    /// breaker's quadratic search.
+    public static let maximumScalarCount = 5000
+
+    public let registry: FontRegistry
+    /// Shaped results by request; `nil` disables caching.
+    public let cache: ShapingCache?
+
+    public init(registry: FontRegistry, cache: ShapingCache? = ShapingCache()) {
+        self.registry = registry
+        self.cache = cache
+    }
+
+    /// Lays out `text` with `style`, from the cache when the same request was seen.
+    /// - Parameter includeGlyphs: fill `ShapedLine.glyphs` (boxes alone are cheaper to keep).
+    /// - Throws: `TextError` for an invalid style, an unknown font stack or text over the limit.
+    public func layout(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }
+        let key = ShapingCache.Key(text: text, style: style, includeGlyphs: includeGlyphs)
+        if let hit = cache.value(for: key) { return hit }
+        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
+        cache.insert(result, for: key)
+        return result
+    }
+
+    /// Lays out `text` without consulting or filling the cache.
+    public func layoutUncached(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        try style.validate()
+        let limit = Self.maximumScalarCount
+        let sourceCount = text.unicodeScalars.count
+        guard sourceCount <= limit else { throw .textTooLong(scalarCount: sourceCount, limit: limit) }
+        let transformed = style.transform.apply(to: text)
+        let scalars = transformed.unicodeScalars.map(\.value)
+        guard scalars.count <= limit else { throw .textTooLong(scalarCount: scalars.count, limit: limit) }
+        let stack = try registry.resolve(style.font)
+        let itemization = try Itemization(scalars: scalars, stack: stack)
+
+        var shaping = ShapingState(scalars: scalars, stack: stack, style: style)
+        shaping.shapeItems(itemization.items)
+        let breaks = try LineBreaker.breaks(scalars, advances: shaping.scalarAdvances(),
+                                            maxWidth: style.maxWidth * style.size)
+        var lineStarts = [0] + breaks
+        lineStarts.append(scalars.count)
+
+        var lines: [LaidOutLine] = []
+        lines.reserveCapacity(lineStarts.count - 1)
+        for k in 0..<(lineStarts.count - 1) {
+            lines.append(shaping.layOutLine(lineStarts[k]..<lineStarts[k + 1], includeGlyphs: includeGlyphs))
+        }
+        return assemble(transformed, lines: lines, shaping: shaping, itemization: itemization,
+                        stack: stack, style: style)
+    }
+
+    private func assemble(_ text: String, lines: [LaidOutLine], shaping: ShapingState,
+                          itemization: Itemization, stack: ResolvedFontStack, style: TextStyle) -> ShapedText {
+        let missing = itemization.missing.compactMap(Unicode.Scalar.init)
+        guard lines.contains(where: { !$0.range.isEmpty }) else {
+            return ShapedText(text: text, bounds: ScreenRect(minX: 0, minY: 0, maxX: 0, maxY: 0), lines: [],
+                              faces: [], missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+        }
+        var faceOrder: [Int] = []  // stack face index by output index
+        var outputIndex = [Int](repeating: -1, count: stack.faces.count)
+        for line in lines {
+            for face in line.faces where outputIndex[face] < 0 {
+                outputIndex[face] = faceOrder.count
+                faceOrder.append(face)
+            }
+        }
+        let lineHeight = style.lineHeight * style.size
+        let width = lines.reduce(0) { max($0, $1.width) }
+        let height = Double(lines.count) * lineHeight
+        let offset = style.offsetInPixels
+        let left = -style.anchor.horizontalAlign * width + offset.x
+        let top = -style.anchor.verticalAlign * height + offset.y
+        let justify = style.justify.factor(for: style.anchor)
+
+        var shapedLines: [ShapedLine] = []
+        shapedLines.reserveCapacity(lines.count)
+        for (i, line) in lines.enumerated() {
+            let lineTop = top + Double(i) * lineHeight
+            let lineLeft = left + (width - line.width) * justify
+            let metrics = line.faces.isEmpty ? [0] : line.faces
+            let ascent = metrics.map { shaping.ascent(face: $0) }.max() ?? 0
+            let descent = metrics.map { shaping.descent(face: $0) }.max() ?? 0
+            let baseline = lineTop + (lineHeight - (ascent + descent)) / 2 + ascent
+            let glyphs = line.glyphs.map { g in
+                PositionedGlyph(glyphID: g.glyphID, faceIndex: outputIndex[g.faceIndex], cluster: g.cluster,
+                                x: lineLeft + g.x, y: baseline + g.y, advance: g.advance)
+            }
+            shapedLines.append(ShapedLine(
+                bounds: ScreenRect(minX: lineLeft, minY: lineTop, maxX: lineLeft + line.width, maxY: lineTop + lineHeight),
+                baseline: baseline, scalarRange: line.range, glyphs: glyphs))
+        }
+        return ShapedText(
+            text: text, bounds: ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height),
+            lines: shapedLines, faces: faceOrder.map { stack.faces[$0].name },
+            missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+    }
+}
+
+/// A line after visual ordering, before the box is aligned.
+struct LaidOutLine {
+    var range: Range<Int>
+    var width: Double
+    /// Stack face indices used on the line, in visual first-use order.
+    var faces: [Int]
+    /// Glyphs relative to the line's left edge and baseline; `faceIndex` is a stack face index.
+    var glyphs: [PositionedGlyph]
+}
