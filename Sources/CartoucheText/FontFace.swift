@@ -25,6 +25,8 @@ public final class FontFace: @unchecked Sendable {
     public let faceIndex: Int
     /// Design units per em.
     public let unitsPerEm: Int32
+    /// `1 / unitsPerEm`, to scale font units to pixels with a multiplication.
+    let inverseUnitsPerEm: Double
     /// Horizontal ascender, descender (negative below the baseline) and line gap, in font units.
     public let ascender: Int32
     public let descender: Int32
@@ -32,6 +34,11 @@ public final class FontFace: @unchecked Sendable {
 
     /// The immutable HarfBuzz font (scale = units per em). Owned by this object.
     let hbFont: OpaquePointer
+    /// One bit per code point the `cmap` maps, up to the highest one. Owned by
+    /// this object. A bit test is many times cheaper than asking HarfBuzz for
+    /// the nominal glyph, and fallback asks once or more per character.
+    let coverage: UnsafeMutablePointer<UInt64>
+    let coverageWords: Int
 
     init(path: String, faceIndex: Int, family: String, style: String) throws(TextError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -51,6 +58,19 @@ public final class FontFace: @unchecked Sendable {
         }
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        guard let unicodes = hb_set_create() else {
+            throw .fontLoadFailed(path: path, reason: "HarfBuzz cannot allocate a set")
+        }
+        defer { hb_set_destroy(unicodes) }
+        hb_face_collect_unicodes(face, unicodes)
+        let highest = hb_set_get_max(unicodes)
+        let words = highest == UInt32.max ? 1 : Int(highest >> 6) + 1  // max is HB_SET_VALUE_INVALID when empty
+        let coverage = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        coverage.initialize(repeating: 0, count: words)
+        var first: hb_codepoint_t = UInt32.max, last: hb_codepoint_t = UInt32.max
+        while hb_set_next_range(unicodes, &first, &last) != 0 {
+            for c in first...last { coverage[Int(c >> 6)] |= 1 << UInt64(c & 63) }
+        }
         var extents = hb_font_extents_t()
         _ = hb_font_get_h_extents(font, &extents)
         hb_font_make_immutable(font)
@@ -61,26 +81,30 @@ public final class FontFace: @unchecked Sendable {
         self.path = path
         self.faceIndex = faceIndex
         self.unitsPerEm = Int32(upem)
+        self.inverseUnitsPerEm = 1 / Double(upem)
         self.ascender = extents.ascender
         self.descender = extents.descender
         self.lineGap = extents.line_gap
         self.hbFont = font
+        self.coverage = coverage
+        self.coverageWords = words
     }
 
     deinit {
         hb_font_destroy(hbFont)
+        coverage.deallocate()
     }
 
     /// True when the face maps `scalar` to a glyph in its `cmap`.
-    /// - Complexity: O(log n) in the size of the cmap subtable.
+    /// - Complexity: O(1), a bit test.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         covers(scalar.value)
     }
 
     @inline(__always)
     func covers(_ codepoint: UInt32) -> Bool {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, codepoint, &glyph) != 0
+        let word = Int(codepoint >> 6)
+        return word < coverageWords && coverage[word] & (1 << UInt64(codepoint & 63)) != 0
     }
 
     /// True when the face's style says it is bold (used to pick bundled fallbacks of the same weight).

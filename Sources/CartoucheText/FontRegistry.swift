@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The fonts Cartouche can shape with: the bundled `Fonts/` directory plus any
 /// directories a user configures, indexed by style-spec family name
@@ -16,6 +17,9 @@ public final class FontRegistry: Sendable {
     /// Every loaded face, in directory order then file-name order.
     public let faces: [FontFace]
     private let byLowercasedName: [String: Int]
+    /// Stacks already resolved: styles use a handful of stacks for many labels.
+    private let resolvedStacks = Mutex<[[String]: ResolvedFontStack]>([:])
+    private static let resolvedStackLimit = 1024
 
     /// Style-spec family names commonly used in Mapbox and MapLibre styles and
     /// the bundled face each one resolves to (keys are lowercased).
@@ -119,7 +123,18 @@ public final class FontRegistry: Sendable {
     /// the stack's known faces, then the bundled script fallbacks, without repeats.
     /// - Throws: `.emptyFontStack`, or `.unknownFontStack` (listing the
     ///   available families) when no name of the stack is known.
+    /// - Complexity: a dictionary lookup for a stack seen before.
     public func resolve(_ stack: [String]) throws(TextError) -> ResolvedFontStack {
+        if let known = resolvedStacks.withLock({ $0[stack] }) { return known }
+        let resolved = try resolveUncached(stack)
+        resolvedStacks.withLock { stacks in
+            if stacks.count >= Self.resolvedStackLimit { stacks.removeAll(keepingCapacity: true) }
+            stacks[stack] = resolved
+        }
+        return resolved
+    }
+
+    private func resolveUncached(_ stack: [String]) throws(TextError) -> ResolvedFontStack {
         guard !stack.isEmpty else { throw .emptyFontStack }
         var chain: [FontFace] = []
         var unknown: [String] = []
@@ -141,6 +156,28 @@ public final class FontRegistry: Sendable {
     }
 }
 
+/// An `hb_font_t` of a `FontFace`, kept by a resolved stack so hot loops reach
+/// HarfBuzz without reference counting. Immutable HarfBuzz fonts are thread-safe.
+/// The pointers stay valid while the stack (which holds the faces) lives.
+struct HarfBuzzFontHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let coverage: UnsafePointer<UInt64>
+    let coverageWords: Int
+
+    init(_ face: FontFace) {
+        pointer = face.hbFont
+        coverage = UnsafePointer(face.coverage)
+        coverageWords = face.coverageWords
+    }
+
+    /// True when the font maps `codepoint` to a glyph (`FontFace.covers`).
+    @inline(__always)
+    func covers(_ codepoint: UInt32) -> Bool {
+        let word = Int(codepoint >> 6)
+        return word < coverageWords && coverage[word] & (1 << UInt64(codepoint & 63)) != 0
+    }
+}
+
 /// A `text-font` stack resolved against a `FontRegistry`.
 public struct ResolvedFontStack: Sendable {
     /// The stack as the style gave it.
@@ -152,6 +189,18 @@ public struct ResolvedFontStack: Sendable {
     /// Names of the stack that matched no face or alias (skipped; reported so
     /// callers can warn about typos).
     public let unknownNames: [String]
+    /// Per face: its HarfBuzz font and `1 / unitsPerEm`, for the shaping loops.
+    let fonts: [HarfBuzzFontHandle]
+    let inverseUnitsPerEm: [Double]
+
+    init(requested: [String], faces: [FontFace], stackFaceCount: Int, unknownNames: [String]) {
+        self.requested = requested
+        self.faces = faces
+        self.stackFaceCount = stackFaceCount
+        self.unknownNames = unknownNames
+        self.fonts = faces.map(HarfBuzzFontHandle.init)
+        self.inverseUnitsPerEm = faces.map(\.inverseUnitsPerEm)
+    }
 
     /// The first face of the stack; code points no face covers are shaped with
     /// it (as `.notdef`) and counted as missing.

@@ -37,7 +37,7 @@ enum HarfBuzzShaper {
         if !kept { hb_buffer_destroy(buffer) }
     }
 
-    /// Shapes `text[range]` with `face`, passing the rest of `text` as context
+    /// Shapes `text[range]` with `font`, passing the rest of `text` as context
     /// (so Arabic joining across a run boundary comes out right), and appends
     /// the glyphs in visual order (left to right) to `glyphs`.
     ///
@@ -45,7 +45,7 @@ enum HarfBuzzShaper {
     /// the process locale.
     /// - Complexity: HarfBuzz's, roughly linear in the run length.
     static func shape(
-        _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, face: FontFace,
+        _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: HarfBuzzFontHandle,
         rightToLeft: Bool, script: hb_script_t, into glyphs: inout [ShapedGlyph]
     ) {
         guard !range.isEmpty, let base = text.baseAddress, let buffer = acquireBuffer() else { return }
@@ -53,7 +53,7 @@ enum HarfBuzzShaper {
         hb_buffer_add_codepoints(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
-        hb_shape(face.hbFont, buffer, nil, 0)
+        hb_shape(font.pointer, buffer, nil, 0)
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

@@ -19,59 +19,71 @@ struct ShapingItem: Hashable {
 /// and a face per code point by fallback along the resolved font stack.
 struct Itemization {
     var items: [ShapingItem] = []
-    /// Embedding level of each scalar (all 0 when the text needs no bidi).
-    var levels: [UInt8] = []
     var paragraphIsRTL = false
     /// Code points that no face of the stack or the fallbacks covers, in text order.
     var missing: [UInt32] = []
 
+    /// One pass over the text: the face of each scalar is the running face
+    /// for shared characters and letters of the run's script it covers, else
+    /// the first face of the stack that covers it; Common and Inherited characters take the script before them
+    /// (leading ones the first real script); a new item starts wherever face,
+    /// level or script changes.
     /// - Complexity: O(n · f) for n scalars and f faces tried per scalar
     ///   (usually 1: the face of the previous scalar is tried first).
     init(scalars: [UInt32], stack: ResolvedFontStack) throws(TextError) {
         let n = scalars.count
         guard n > 0 else { return }
-        levels = try Self.bidiLevels(scalars, paragraphIsRTL: &paragraphIsRTL)
-        let rawScripts = scalars.map(UnicodeClasses.script(of:))
-        let scripts = Self.resolvingCommon(rawScripts)
-        let faces = stack.faces
-
-        var currentFace = 0
-        var itemStart = 0
-        var itemFace = -1
+        let levels = try Self.bidiLevels(scalars, paragraphIsRTL: &paragraphIsRTL)
+        let fonts = stack.fonts
+        var current = ShapingItem(start: 0, end: 0, level: 0, script: -1, face: 0)
+        var scriptResolved = false
         for i in 0..<n {
             let c = scalars[i]
+            let raw = UnicodeClasses.itemizationScript(of: c)
+            let shared = raw == UnicodeClasses.common || raw == UnicodeClasses.inherited || raw < 0
+            let level = levels.isEmpty ? 0 : levels[i]
+            let ignorable = UnicodeClasses.isIgnorableForCoverage(c)
             let face: Int
-            let isShared = rawScripts[i] == UnicodeClasses.common || rawScripts[i] == UnicodeClasses.inherited
-            if i > 0, UnicodeClasses.isIgnorableForCoverage(c) || (isShared && faces[currentFace].covers(c)) {
+            if i > 0, ignorable || ((shared || raw == current.script) && fonts[current.face].covers(c)) {
                 // Spaces, digits, punctuation and combining marks stay in the
-                // running face when it has them: fewer runs, marks stay with
-                // their base, and digits match the letters around them.
-                face = currentFace
-            } else if let found = faces.firstIndex(where: { $0.covers(c) }) {
+                // running face when it has them (fewer runs, marks stay with
+                // their base, digits match the letters around them), and so do
+                // further letters of the run's script: the run's face was the
+                // first of the stack to cover that script's first letter.
+                face = current.face
+            } else if let found = fonts.firstIndex(where: { $0.covers(c) }) {
                 face = found
             } else {
-                if !UnicodeClasses.isIgnorableForCoverage(c) { missing.append(c) }
-                face = i > 0 ? currentFace : 0
+                if !ignorable { missing.append(c) }
+                face = i > 0 ? current.face : 0
             }
-            if i > 0, itemFace >= 0, face != itemFace || levels[i] != levels[itemStart] || scripts[i] != scripts[itemStart] {
-                items.append(ShapingItem(start: itemStart, end: i, level: levels[itemStart],
-                                         script: scripts[itemStart], face: itemFace))
-                itemStart = i
+            let script = shared ? current.script : raw
+            if i == 0 {
+                current = ShapingItem(start: 0, end: 0, level: level, script: script, face: face)
+            } else if face != current.face || level != current.level || (script != current.script && current.script >= 0) {
+                current.end = i
+                items.append(current)
+                current = ShapingItem(start: i, end: i, level: level, script: script, face: face)
             }
-            itemFace = face
-            currentFace = face
+            if !scriptResolved && script >= 0 {
+                // The first real script also names the shared characters before it.
+                scriptResolved = true
+                current.script = script
+                for k in items.indices where items[k].script < 0 { items[k].script = script }
+            }
         }
-        items.append(ShapingItem(start: itemStart, end: n, level: levels[itemStart],
-                                 script: scripts[itemStart], face: itemFace))
+        current.end = n
+        items.append(current)
+        if !scriptResolved {
+            for k in items.indices { items[k].script = UnicodeClasses.common }
+        }
     }
 
-    /// UAX #9 levels through FriBidi, skipped for text with no right-to-left
-    /// or explicit-embedding code point (all levels are then 0).
+    /// UAX #9 levels through FriBidi; empty (meaning all 0) for text with no
+    /// right-to-left or explicit-embedding code point, which skips FriBidi.
     private static func bidiLevels(_ scalars: [UInt32], paragraphIsRTL: inout Bool) throws(TextError) -> [UInt8] {
         let n = scalars.count
-        guard scalars.contains(where: UnicodeClasses.mayNeedBidi) else {
-            return [UInt8](repeating: 0, count: n)
-        }
+        guard scalars.contains(where: UnicodeClasses.mayNeedBidi) else { return [] }
         var types = [UInt32](repeating: 0, count: n)
         var brackets = [UInt32](repeating: 0, count: n)
         var levels = [Int8](repeating: 0, count: n)
@@ -82,28 +94,5 @@ struct Itemization {
         }
         paragraphIsRTL = rtl != 0
         return levels.map { UInt8(bitPattern: $0) }
-    }
-
-    /// ICU scripts per scalar with Common and Inherited characters given the
-    /// script before them (or after them, at the start of the text).
-    private static func resolvingCommon(_ raw: [Int32]) -> [Int32] {
-        var scripts = raw
-        var last: Int32 = -1
-        var firstReal = -1
-        for i in scripts.indices {
-            let s = scripts[i]
-            if s == UnicodeClasses.common || s == UnicodeClasses.inherited || s < 0 {
-                if last >= 0 { scripts[i] = last }
-            } else {
-                last = s
-                if firstReal < 0 { firstReal = i }
-            }
-        }
-        if firstReal > 0 {
-            for i in 0..<firstReal { scripts[i] = scripts[firstReal] }
-        } else if firstReal < 0 {
-            for i in scripts.indices { scripts[i] = UnicodeClasses.common }
-        }
-        return scripts
     }
 }

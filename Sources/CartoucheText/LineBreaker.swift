@@ -57,7 +57,7 @@ enum LineBreaker {
             return end > start ? prefix[end] - prefix[start] : 0
         }
 
-        if !hasMandatory && trimmedWidth(0, n) <= maxWidth { return [] }
+        if !hasMandatory && trimmedWidth(0, n) <= maxWidth { return [] }  // callers usually check first
 
         let opportunities = try opportunities(scalars)
         let total = prefix[n]

@@ -11,7 +11,8 @@ public struct ShapedText: Hashable, Sendable {
     /// (Mapbox GL's box; see `TextLayoutEngine`).
     public var bounds: ScreenRect
     public var lines: [ShapedLine]
-    /// Style-spec names of the faces that shaped at least one glyph, in first-use order.
+    /// Style-spec names of the faces that shaped at least one glyph, in font-stack
+    /// order (the stack's faces, then the bundled fallbacks).
     public var faces: [String]
     /// Code points no face of the stack or the bundled fallbacks covers, in
     /// text order; each was shaped as the primary face's `.notdef` glyph.

