@@ -44,11 +44,24 @@ public final class TextLayoutEngine: Sendable {
     /// - Throws: `TextError` for an invalid style, an unknown font stack or text over the limit.
     public func layout(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
         guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }
-        let key = ShapingCache.Key(text: text, style: style, includeGlyphs: includeGlyphs)
+        let key = cache.key(text: text, style: style, includeGlyphs: includeGlyphs)
         if let hit = cache.value(for: key) { return hit }
         let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
         cache.insert(result, for: key)
         return result
+    }
+
+    /// The text box of `text` (`ShapedText.bounds`), from the cache when the
+    /// same request was seen: what label placement needs, several times
+    /// cheaper than copying a whole cached `ShapedText` out.
+    /// - Throws: as `layout(_:style:includeGlyphs:)`.
+    public func bounds(of text: String, style: TextStyle) throws(TextError) -> ScreenRect {
+        guard let cache else { return try layoutUncached(text, style: style).bounds }
+        let key = cache.key(text: text, style: style, includeGlyphs: false)
+        if let hit = cache.bounds(for: key) { return hit }
+        let result = try layoutUncached(text, style: style)
+        cache.insert(result, for: key)
+        return result.bounds
     }
 
     /// Lays out `text` without consulting or filling the cache.

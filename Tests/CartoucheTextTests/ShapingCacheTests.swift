@@ -22,6 +22,29 @@ struct ShapingCacheTests {
         #expect(cache.statistics.count == 3)
     }
 
+    @Test("the box-only lookup returns the layout's bounds, cached or not")
+    func boundsOnly() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let style = TextStyle(size: 12, anchor: .bottomLeft)
+        let full = try engine.layoutUncached("Zürich HB", style: style)
+        #expect(try engine.bounds(of: "Zürich HB", style: style) == full.bounds)  // miss, then stored
+        #expect(try engine.bounds(of: "Zürich HB", style: style) == full.bounds)  // hit
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1)
+        #expect(try engine.layout("Zürich HB", style: style) == full)  // same entry serves full layouts
+        #expect(cache.statistics.hits == 2)
+    }
+
+    @Test("canonically equivalent but differently encoded texts are different entries")
+    func byteExactKeys() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let composed = try engine.layout("Z\u{FC}rich", style: TextStyle(), includeGlyphs: true)
+        let decomposed = try engine.layout("Zu\u{308}rich", style: TextStyle(), includeGlyphs: true)
+        #expect(cache.statistics.count == 2)
+        #expect(composed.text.unicodeScalars.count == 6 && decomposed.text.unicodeScalars.count == 7)
+    }
+
     @Test("the oldest entry is evicted when the cache is full")
     func eviction() throws {
         let cache = ShapingCache(capacity: 2)
