@@ -1,4 +1,9 @@
 import CartoucheGeometry
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A thread-safe, size-bounded cache of laid-out text.
@@ -52,13 +57,14 @@ public final class ShapingCache: Sendable {
 
     /// A layout request. Texts and font names compare by their exact UTF-8
     /// bytes, not by Unicode canonical equivalence: differently normalized
-    /// texts shape to different clusters, and byte hashing is several times
-    /// faster than Swift's normalizing `String` hash. The hash is computed once.
+    /// texts shape to different clusters, and byte hashing (`FastHash`) is
+    /// several times faster than Swift's normalizing `String` hash. The hash is
+    /// computed once.
     public struct Key: Hashable, Sendable {
         public let text: String
         public let includeGlyphs: Bool
         let box: StyleBox
-        private let hash: Int
+        let hash: Int
 
         public var style: TextStyle { box.style }
 
@@ -70,11 +76,13 @@ public final class ShapingCache: Sendable {
             self.text = text
             self.box = box
             self.includeGlyphs = includeGlyphs
-            var hasher = Hasher()
-            Self.hashBytes(of: text, into: &hasher)
-            hasher.combine(box.hash)
-            hasher.combine(includeGlyphs)
-            self.hash = hasher.finalize()
+            self.hash = Self.hash(text: text, box: box, includeGlyphs: includeGlyphs)
+        }
+
+        static func hash(text: String, box: StyleBox, includeGlyphs: Bool) -> Int {
+            let mixed = FastHash.mix(FastHash.hash(text) ^ UInt64(UInt(bitPattern: box.hash)),
+                                     includeGlyphs ? 0x9FB2_1C65_1E98_DF25 : 0xC2B2_AE3D_27D4_EB4F)
+            return Int(bitPattern: UInt(truncatingIfNeeded: mixed))
         }
 
         public static func == (a: Key, b: Key) -> Bool {
@@ -97,19 +105,29 @@ public final class ShapingCache: Sendable {
         static func bytesEqual(_ a: String, _ b: String) -> Bool {
             guard a.utf8.count == b.utf8.count else { return false }
             let fast = a.utf8.withContiguousStorageIfAvailable { pa in
-                b.utf8.withContiguousStorageIfAvailable { pb in pa.elementsEqual(pb) }
+                b.utf8.withContiguousStorageIfAvailable { pb in
+                    guard let x = pa.baseAddress, let y = pb.baseAddress else { return pa.isEmpty && pb.isEmpty }
+                    return memcmp(x, y, pa.count) == 0
+                }
             }
             return (fast ?? nil) ?? a.utf8.elementsEqual(b.utf8)
         }
     }
 
-    /// Entries live in slots of parallel arrays; the dictionary maps a key to
-    /// its slot. Slots are filled in order and then reused oldest first, so
-    /// the slot arrays are also the eviction queue, and a box lookup reads a
-    /// plain `ScreenRect` without touching (or reference counting) the layout.
+    /// Entries live in slots of parallel arrays, filled in order and then
+    /// reused oldest first, so the slot arrays are also the eviction queue.
+    /// An open-addressing table (linear probing) maps keys to slots: each
+    /// bucket packs the key hash's high 32 bits with the slot number, so a
+    /// probe reads 8 contiguous bytes and only a tag match looks at the key.
+    /// The table stays at most half full and small enough for the L2 cache,
+    /// which is what makes hits cheap; a box lookup then reads a plain
+    /// `ScreenRect` without touching (or reference counting) the layout.
     private struct Storage {
-        var slots: [Key: Int] = [:]
+        var buckets: [UInt64]
+        let mask: Int
         var keys: [Key] = []
+        /// `keys[slot].hash`, in a plain array so probing never touches a key's references.
+        var hashes: [Int] = []
         var results: [ShapedText] = []
         var boxes: [ScreenRect] = []
         var nextEviction = 0
@@ -117,16 +135,79 @@ public final class ShapingCache: Sendable {
         var misses = 0
         /// The style box of the latest request, reused while the style repeats.
         var lastStyle: StyleBox?
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            buckets = [UInt64](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        @inline(__always)
+        static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
+
+        /// The slot holding `key`, or nil; either way the bucket probing stopped at.
+        func find(_ key: Key) -> (bucket: Int, slot: Int?) {
+            find(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+        }
+
+        /// `find` for the parts of a key, so lookups need not build (and
+        /// reference-count) a `Key`. Compares the stored hash first, then the
+        /// style (by identity, else field by field) and the text bytes.
+        func find(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> (bucket: Int, slot: Int?) {
+            let tag = Self.tag(hash)
+            var i = hash & mask
+            while true {
+                let entry = buckets[i]
+                if entry == 0 { return (i, nil) }
+                if entry >> 32 == tag {
+                    let slot = Int(entry & 0xFFFF_FFFF) - 1
+                    if hashes[slot] == hash {
+                        let same = keys.withUnsafeBufferPointer { stored in
+                            stored[slot].includeGlyphs == includeGlyphs
+                                && (stored[slot].box === box || stored[slot].box.matches(box.style))
+                                && Key.bytesEqual(stored[slot].text, text)
+                        }
+                        if same { return (i, slot) }
+                    }
+                }
+                i = (i + 1) & mask
+            }
+        }
+
+        /// Empties bucket `hole`, shifting later entries of its probe run back
+        /// so every remaining key stays reachable (deletion without tombstones).
+        mutating func remove(bucket hole: Int) {
+            var i = hole
+            var j = hole
+            while true {
+                j = (j + 1) & mask
+                let entry = buckets[j]
+                if entry == 0 { break }
+                let home = hashes[Int(entry & 0xFFFF_FFFF) - 1] & mask
+                // An entry whose home lies cyclically in (i, j] must stay after i.
+                let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
+                if stays { continue }
+                buckets[i] = entry
+                i = j
+            }
+            buckets[i] = 0
+        }
     }
 
     /// Most entries kept.
     public let capacity: Int
     private let storage: Mutex<Storage>
 
-    /// - Parameter capacity: entries to keep; values below 1 are treated as 1.
+    /// The largest capacity accepted (larger requests are clamped): the hash
+    /// table is allocated up front, 16 bytes per entry of capacity.
+    public static let maximumCapacity = 1 << 22
+
+    /// - Parameter capacity: entries to keep, clamped to `1...maximumCapacity`.
     public init(capacity: Int = 50_000) {
-        self.capacity = max(1, capacity)
-        self.storage = Mutex(Storage())
+        let capacity = min(max(1, capacity), Self.maximumCapacity)
+        self.capacity = capacity
+        self.storage = Mutex(Storage(capacity: capacity))
     }
 
     /// The key for a request, sharing the style box of the previous request
@@ -144,58 +225,74 @@ public final class ShapingCache: Sendable {
     /// The cached layout for `key`, if any.
     /// - Complexity: O(1) expected; the key's hash was computed when it was made.
     public func value(for key: Key) -> ShapedText? {
+        value(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+    }
+
+    /// `value(for:)` from the parts of a key and its hash.
+    func value(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ShapedText? {
         storage.withLock { storage in
-            if let slot = storage.slots[key] {
-                storage.hits += 1
-                return storage.results[slot]
+            guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
+                storage.misses += 1
+                return nil
             }
-            storage.misses += 1
-            return nil
+            storage.hits += 1
+            return storage.results[slot]
         }
     }
 
     /// Only the box of the cached layout for `key` (the hot path of placement).
     func bounds(for key: Key) -> ScreenRect? {
+        bounds(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+    }
+
+    /// `bounds(for:)` from the parts of a key and its hash (`Key.hash(text:box:includeGlyphs:)`).
+    func bounds(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ScreenRect? {
         storage.withLock { storage in
-            if let slot = storage.slots[key] {
-                storage.hits += 1
-                return storage.boxes[slot]
+            guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
+                storage.misses += 1
+                return nil
             }
-            storage.misses += 1
-            return nil
+            storage.hits += 1
+            return storage.boxes[slot]
         }
     }
 
     /// Stores `value`, evicting the oldest entry when the cache is full.
     public func insert(_ value: ShapedText, for key: Key) {
         storage.withLock { storage in
-            if let slot = storage.slots[key] {
+            if let slot = storage.find(key).slot {
                 storage.results[slot] = value
                 storage.boxes[slot] = value.bounds
                 return
             }
+            let slot: Int
             if storage.keys.count < capacity {
-                storage.slots[key] = storage.keys.count
+                slot = storage.keys.count
                 storage.keys.append(key)
+                storage.hashes.append(key.hash)
                 storage.results.append(value)
                 storage.boxes.append(value.bounds)
             } else {
-                let slot = storage.nextEviction
-                storage.slots.removeValue(forKey: storage.keys[slot])
-                storage.slots[key] = slot
+                slot = storage.nextEviction
+                let evicted = storage.find(storage.keys[slot])
+                if evicted.slot != nil { storage.remove(bucket: evicted.bucket) }
                 storage.keys[slot] = key
+                storage.hashes[slot] = key.hash
                 storage.results[slot] = value
                 storage.boxes[slot] = value.bounds
                 storage.nextEviction = (slot + 1) % capacity
             }
+            let bucket = storage.find(key).bucket
+            storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
         }
     }
 
     /// Drops every entry and resets the statistics (keeping the storage allocated).
     public func removeAll() {
         storage.withLock { storage in
-            storage.slots.removeAll(keepingCapacity: true)
+            for i in storage.buckets.indices { storage.buckets[i] = 0 }
             storage.keys.removeAll(keepingCapacity: true)
+            storage.hashes.removeAll(keepingCapacity: true)
             storage.results.removeAll(keepingCapacity: true)
             storage.boxes.removeAll(keepingCapacity: true)
             storage.nextEviction = 0
@@ -206,6 +303,6 @@ public final class ShapingCache: Sendable {
 
     /// Number of entries, lookups that hit and lookups that missed.
     public var statistics: (count: Int, hits: Int, misses: Int) {
-        storage.withLock { ($0.slots.count, $0.hits, $0.misses) }
+        storage.withLock { ($0.keys.count, $0.hits, $0.misses) }
     }
 }

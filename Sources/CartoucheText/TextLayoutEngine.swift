@@ -51,6 +51,17 @@ public final class TextLayoutEngine: Sendable {
         return result
     }
 
+    /// Lays out `text` with a prepared style (validated and resolved once), from the cache when possible.
+    /// - Throws: `TextError.textTooLong`.
+    public func layout(_ text: String, style: PreparedTextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }
+        let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: includeGlyphs)
+        if let hit = cache.value(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash) { return hit }
+        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
+        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: includeGlyphs))
+        return result
+    }
+
     /// The text box of `text` (`ShapedText.bounds`), from the cache when the
     /// same request was seen: what label placement needs, several times
     /// cheaper than copying a whole cached `ShapedText` out.
@@ -64,9 +75,33 @@ public final class TextLayoutEngine: Sendable {
         return result.bounds
     }
 
+    /// The text box of `text` with a prepared style; the fastest cached query.
+    /// - Throws: `TextError.textTooLong`.
+    public func bounds(of text: String, style: PreparedTextStyle) throws(TextError) -> ScreenRect {
+        guard let cache else { return try layoutUncached(text, style: style).bounds }
+        let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: false)
+        if let hit = cache.bounds(text: text, box: style.box, includeGlyphs: false, hash: hash) { return hit }
+        let result = try layoutUncached(text, style: style)
+        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: false))
+        return result.bounds
+    }
+
+    /// Validates `style` and resolves its font stack once, for many labels.
+    /// - Throws: `TextError.invalidValue` or the stack's resolution errors.
+    public func prepare(_ style: TextStyle) throws(TextError) -> PreparedTextStyle {
+        try style.validate()
+        return PreparedTextStyle(style: style, stack: try registry.resolve(style.font))
+    }
+
     /// Lays out `text` without consulting or filling the cache.
     public func layoutUncached(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
-        try style.validate()
+        try layoutUncached(text, style: try prepare(style), includeGlyphs: includeGlyphs)
+    }
+
+    /// Lays out `text` with a prepared style without consulting or filling the cache.
+    public func layoutUncached(_ text: String, style prepared: PreparedTextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        let style = prepared.style
+        let stack = prepared.stack
         let limit = Self.maximumScalarCount
         // Every scalar takes at least one UTF-8 byte, so short texts need no count.
         if text.utf8.count > limit {
@@ -78,7 +113,6 @@ public final class TextLayoutEngine: Sendable {
         scalars.reserveCapacity(transformed.utf8.count)  // an upper bound; `map` would count scalars first
         for scalar in transformed.unicodeScalars { scalars.append(scalar.value) }
         guard scalars.count <= limit else { throw .textTooLong(scalarCount: scalars.count, limit: limit) }
-        let stack = try registry.resolve(style.font)
         let itemization = try Itemization(scalars: scalars, stack: stack)
 
         var shaping = ShapingState(scalars: scalars, stack: stack, style: style)
@@ -165,4 +199,19 @@ struct LaidOutLine {
     var faces: FaceSet
     /// Glyphs relative to the line's left edge and baseline; `faceIndex` is a stack face index.
     var glyphs: [PositionedGlyph]
+}
+
+/// A `TextStyle` validated and with its font stack resolved, ready to lay out
+/// many labels: `TextLayoutEngine.prepare(_:)` makes one. Cache lookups with a
+/// prepared style skip validation, stack resolution and style hashing.
+public struct PreparedTextStyle: Sendable {
+    public var style: TextStyle { box.style }
+    /// The resolved stack, e.g. to report `unknownNames`.
+    public let stack: ResolvedFontStack
+    let box: ShapingCache.StyleBox
+
+    init(style: TextStyle, stack: ResolvedFontStack) {
+        self.box = ShapingCache.StyleBox(style)
+        self.stack = stack
+    }
 }

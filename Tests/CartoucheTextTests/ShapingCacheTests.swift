@@ -45,6 +45,50 @@ struct ShapingCacheTests {
         #expect(composed.text.unicodeScalars.count == 6 && decomposed.text.unicodeScalars.count == 7)
     }
 
+    @Test("a prepared style gives the same layouts and shares entries with the plain style")
+    func preparedStyle() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let style = TextStyle(font: ["Open Sans Bold", "Nope"], size: 15, maxWidth: 4)
+        let prepared = try engine.prepare(style)
+        #expect(prepared.stack.unknownNames == ["Nope"])
+        let plain = try engine.layout("Rio de Janeiro", style: style)
+        #expect(try engine.layout("Rio de Janeiro", style: prepared) == plain)
+        #expect(try engine.bounds(of: "Rio de Janeiro", style: prepared) == plain.bounds)
+        #expect(cache.statistics.count == 1 && cache.statistics.hits == 2)
+        #expect(throws: TextError.invalidValue(field: "text-size", value: 0,
+                                               reason: "must be a finite number greater than 0 and at most 10000.0")) {
+            try engine.prepare(TextStyle(size: 0))
+        }
+    }
+
+    @Test("seeded random inserts and lookups agree with a first-in-first-out reference model")
+    func matchesReferenceModel() {
+        var rng = SplitMix64(state: 7)
+        for capacity in [1, 3, 50] {
+            let cache = ShapingCache(capacity: capacity)
+            var model: [String] = []  // keys in insertion order, oldest first
+            for _ in 0..<2000 {
+                let text = "k\(Int.random(in: 0..<(capacity * 3), using: &rng))"
+                let key = ShapingCache.Key(text: text, style: TextStyle(), includeGlyphs: false)
+                if Bool.random(using: &rng) {
+                    let value = ShapedText(text: text, bounds: .init(x: 0, y: 0, width: Double(text.count), height: 1),
+                                           lines: [], faces: [], missingCodePoints: [], unknownFontNames: [])
+                    cache.insert(value, for: key)
+                    if !model.contains(text) {
+                        if model.count == capacity { model.removeFirst() }
+                        model.append(text)
+                    }
+                } else {
+                    let found = cache.value(for: key)
+                    #expect((found != nil) == model.contains(text), "capacity \(capacity), key \(text)")
+                    if let found { #expect(found.text == text) }
+                }
+            }
+            #expect(cache.statistics.count == model.count)
+        }
+    }
+
     @Test("the oldest entry is evicted when the cache is full")
     func eviction() throws {
         let cache = ShapingCache(capacity: 2)

@@ -37,7 +37,8 @@ struct TextSuite: BenchmarkSuite {
         let registry = try FontRegistry()
         let cache = ShapingCache(capacity: labels.count * 2)
         let engine = TextLayoutEngine(registry: registry, cache: cache)
-        let style = TextStyle(font: ["Noto Sans Regular"], size: Self.size)
+        // A service prepares each layer's style once and lays out many labels with it.
+        let style = try engine.prepare(TextStyle(font: ["Noto Sans Regular"], size: Self.size))
         let direct = try DirectHarfBuzz(fontsDirectory: FontRegistry.bundledFontsDirectory, entries: entries)
         defer { direct.destroy() }
 
