@@ -28,7 +28,7 @@ enum HarfBuzzShaper {
     }
 
     private static func releaseBuffer(_ buffer: OpaquePointer) {
-        hb_buffer_reset(buffer)
+        hb_buffer_clear_contents(buffer)
         let kept = pool.withLock { buffers -> Bool in
             guard buffers.count < poolLimit else { return false }
             buffers.append(BufferHandle(pointer: buffer))
