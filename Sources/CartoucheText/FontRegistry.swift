@@ -192,6 +192,8 @@ public struct ResolvedFontStack: Sendable {
     /// Per face: its HarfBuzz font and `1 / unitsPerEm`, for the shaping loops.
     let fonts: [HarfBuzzFontHandle]
     let inverseUnitsPerEm: [Double]
+    /// `[name]` for each face, shared by every result shaped with one face.
+    let singleFaceNames: [[String]]
 
     init(requested: [String], faces: [FontFace], stackFaceCount: Int, unknownNames: [String]) {
         self.requested = requested
@@ -200,6 +202,7 @@ public struct ResolvedFontStack: Sendable {
         self.unknownNames = unknownNames
         self.fonts = faces.map(HarfBuzzFontHandle.init)
         self.inverseUnitsPerEm = faces.map(\.inverseUnitsPerEm)
+        self.singleFaceNames = faces.map { [$0.name] }
     }
 
     /// The first face of the stack; code points no face covers are shaped with

@@ -1,5 +1,9 @@
 import CHarfBuzz
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One shaped glyph in font units of its face, as HarfBuzz returns it.
 struct ShapedGlyph: Hashable {
@@ -15,26 +19,29 @@ struct ShapedGlyph: Hashable {
 
 /// Shapes runs of text with HarfBuzz.
 ///
-/// `hb_buffer_t` objects are recycled through a small lock-protected pool,
-/// because creating one per call costs more than shaping a short label's run.
+/// Each thread keeps one `hb_buffer_t` (in thread-specific storage, destroyed
+/// with the thread), because creating a buffer per call, or taking one from a
+/// locked pool, costs a noticeable share of shaping a short label's run.
 enum HarfBuzzShaper {
-    private struct BufferHandle: @unchecked Sendable { let pointer: OpaquePointer }
-    private static let pool = Mutex<[BufferHandle]>([])
-    private static let poolLimit = 16
-
-    private static func acquireBuffer() -> OpaquePointer? {
-        if let handle = pool.withLock({ $0.popLast() }) { return handle.pointer }
-        return hb_buffer_create()
-    }
-
-    private static func releaseBuffer(_ buffer: OpaquePointer) {
-        hb_buffer_clear_contents(buffer)
-        let kept = pool.withLock { buffers -> Bool in
-            guard buffers.count < poolLimit else { return false }
-            buffers.append(BufferHandle(pointer: buffer))
-            return true
+    /// The thread-specific slot, or nil if the system refused one (then every
+    /// call creates and destroys its own buffer).
+    private static let bufferKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { buffer in
+            if let buffer { hb_buffer_destroy(OpaquePointer(buffer)) }
         }
-        if !kept { hb_buffer_destroy(buffer) }
+        return status == 0 ? key : nil
+    }()
+
+    /// The calling thread's buffer, and whether it is owned by the thread.
+    private static func acquireBuffer() -> (buffer: OpaquePointer, threadOwned: Bool)? {
+        if let key = bufferKey {
+            if let existing = pthread_getspecific(key) { return (OpaquePointer(existing), true) }
+            guard let buffer = hb_buffer_create() else { return nil }
+            if pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0 { return (buffer, true) }
+            return (buffer, false)
+        }
+        return hb_buffer_create().map { ($0, false) }
     }
 
     /// Shapes `text[range]` with `font`, passing the rest of `text` as context
@@ -48,8 +55,10 @@ enum HarfBuzzShaper {
         _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: HarfBuzzFontHandle,
         rightToLeft: Bool, script: hb_script_t, into glyphs: inout [ShapedGlyph]
     ) {
-        guard !range.isEmpty, let base = text.baseAddress, let buffer = acquireBuffer() else { return }
-        defer { releaseBuffer(buffer) }
+        guard !range.isEmpty, let base = text.baseAddress, let (buffer, threadOwned) = acquireBuffer() else { return }
+        defer {
+            if threadOwned { hb_buffer_clear_contents(buffer) } else { hb_buffer_destroy(buffer) }
+        }
         hb_buffer_add_codepoints(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)

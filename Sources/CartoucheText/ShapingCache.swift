@@ -73,10 +73,16 @@ public final class ShapingCache: Sendable {
         }
 
         init(text: String, box: StyleBox, includeGlyphs: Bool) {
+            self.init(text: text, box: box, includeGlyphs: includeGlyphs,
+                      hash: Self.hash(text: text, box: box, includeGlyphs: includeGlyphs))
+        }
+
+        /// A key whose hash the caller already computed with `hash(text:box:includeGlyphs:)`.
+        init(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) {
             self.text = text
             self.box = box
             self.includeGlyphs = includeGlyphs
-            self.hash = Self.hash(text: text, box: box, includeGlyphs: includeGlyphs)
+            self.hash = hash
         }
 
         static func hash(text: String, box: StyleBox, includeGlyphs: Bool) -> Int {
@@ -260,11 +266,13 @@ public final class ShapingCache: Sendable {
     /// Stores `value`, evicting the oldest entry when the cache is full.
     public func insert(_ value: ShapedText, for key: Key) {
         storage.withLock { storage in
-            if let slot = storage.find(key).slot {
+            let found = storage.find(key)
+            if let slot = found.slot {
                 storage.results[slot] = value
                 storage.boxes[slot] = value.bounds
                 return
             }
+            var bucket = found.bucket
             let slot: Int
             if storage.keys.count < capacity {
                 slot = storage.keys.count
@@ -275,14 +283,16 @@ public final class ShapingCache: Sendable {
             } else {
                 slot = storage.nextEviction
                 let evicted = storage.find(storage.keys[slot])
-                if evicted.slot != nil { storage.remove(bucket: evicted.bucket) }
+                if evicted.slot != nil {
+                    storage.remove(bucket: evicted.bucket)
+                    bucket = storage.find(key).bucket  // the shift may have moved the free bucket
+                }
                 storage.keys[slot] = key
                 storage.hashes[slot] = key.hash
                 storage.results[slot] = value
                 storage.boxes[slot] = value.bounds
                 storage.nextEviction = (slot + 1) % capacity
             }
-            let bucket = storage.find(key).bucket
             storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
         }
     }

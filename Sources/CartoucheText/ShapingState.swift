@@ -21,6 +21,12 @@ struct FaceSet: Hashable {
 
     var isEmpty: Bool { mask == 0 && overflow.isEmpty }
 
+    /// The only member, when there is exactly one.
+    var single: Int? {
+        guard overflow.isEmpty, mask != 0, mask & (mask - 1) == 0 else { return nil }
+        return mask.trailingZeroBitCount
+    }
+
     /// Members in increasing order.
     var sorted: [Int] {
         var result: [Int] = []
@@ -151,7 +157,42 @@ struct ShapingState {
         while end > start && UnicodeClasses.isWhitespace(scalars[end - 1]) { end -= 1 }
         guard start < end else { return LaidOutLine(range: start..<start, width: 0, faces: FaceSet(), glyphs: []) }
 
+        var pen = 0.0
+        var trailingSpacing = 0.0
+        var faces = FaceSet()
+        var positioned: [PositionedGlyph] = []
         var scratch: [ShapedGlyph] = []
+        func place(_ item: ShapingItem, _ range: Range<Int>, reshaped: Bool) {
+            let source = reshaped ? scratch : glyphs
+            let face = item.face
+            if !range.isEmpty { faces.insert(face) }
+            let scale = scale(face)
+            let spaced = spacingApplies(item)
+            for i in range {
+                let g = source[i]
+                if includeGlyphs {
+                    positioned.append(PositionedGlyph(
+                        glyphID: g.id, faceIndex: face, cluster: Int(g.cluster),
+                        x: pen + Double(g.xOffset) * scale, y: -Double(g.yOffset) * scale,
+                        advance: Double(g.xAdvance) * scale))
+                }
+                pen += Double(g.xAdvance) * scale
+                trailingSpacing = 0
+                let endsCluster = i + 1 == range.upperBound || source[i + 1].cluster != g.cluster
+                if spaced && endsCluster {
+                    pen += spacing
+                    trailingSpacing = spacing
+                }
+            }
+        }
+
+        if start == 0 && end == scalars.count && !runs.contains(where: { $0.item.isRTL }) {
+            // The whole text on one left-to-right line (most labels): the
+            // runs are already in visual order and need no cutting.
+            for run in runs { place(run.item, run.glyphRange, reshaped: false) }
+            return LaidOutLine(range: start..<end, width: pen - trailingSpacing, faces: faces, glyphs: positioned)
+        }
+
         var segments: [Segment] = []
         var hasOddLevel = false
         for run in runs where run.item.end > start && run.item.start < end {
@@ -177,39 +218,13 @@ struct ShapingState {
                 segments.append(Segment(item: item, glyphs: first..<scratch.count, reshaped: true))
             }
         }
-
-        var pen = 0.0
-        var trailingSpacing = 0.0
-        var faces = FaceSet()
-        var positioned: [PositionedGlyph] = []
-        func place(_ segment: Segment) {
-            let source = segment.reshaped ? scratch : glyphs
-            let face = segment.item.face
-            if !segment.glyphs.isEmpty { faces.insert(face) }
-            let scale = scale(face)
-            let spaced = spacingApplies(segment.item)
-            for i in segment.glyphs {
-                let g = source[i]
-                if includeGlyphs {
-                    positioned.append(PositionedGlyph(
-                        glyphID: g.id, faceIndex: face, cluster: Int(g.cluster),
-                        x: pen + Double(g.xOffset) * scale, y: -Double(g.yOffset) * scale,
-                        advance: Double(g.xAdvance) * scale))
-                }
-                pen += Double(g.xAdvance) * scale
-                trailingSpacing = 0
-                let endsCluster = i + 1 == segment.glyphs.upperBound || source[i + 1].cluster != g.cluster
-                if spaced && endsCluster {
-                    pen += spacing
-                    trailingSpacing = spacing
-                }
-            }
-        }
         if hasOddLevel {
-            for s in Self.visualOrder(segments.map(\.item.level)) { place(segments[s]) }
+            for s in Self.visualOrder(segments.map(\.item.level)) {
+                place(segments[s].item, segments[s].glyphs, reshaped: segments[s].reshaped)
+            }
         } else {
             // All left-to-right: logical order is visual order.
-            for segment in segments { place(segment) }
+            for segment in segments { place(segment.item, segment.glyphs, reshaped: segment.reshaped) }
         }
         return LaidOutLine(range: start..<end, width: pen - trailingSpacing, faces: faces, glyphs: positioned)
     }

@@ -58,7 +58,7 @@ public final class TextLayoutEngine: Sendable {
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: includeGlyphs)
         if let hit = cache.value(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash) { return hit }
         let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: includeGlyphs))
+        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash))
         return result
     }
 
@@ -82,7 +82,7 @@ public final class TextLayoutEngine: Sendable {
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: false)
         if let hit = cache.bounds(text: text, box: style.box, includeGlyphs: false, hash: hash) { return hit }
         let result = try layoutUncached(text, style: style)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: false))
+        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: false, hash: hash))
         return result.bounds
     }
 
@@ -144,7 +144,11 @@ public final class TextLayoutEngine: Sendable {
         }
         var used = FaceSet()
         for line in lines { used.formUnion(line.faces) }
-        let faceOrder = used.sorted  // stack face indices, in stack order
+        let hasGlyphs = lines.contains { !$0.glyphs.isEmpty }
+        let single = used.single
+        // Stack face indices in stack order; one-face results share the stack's name array.
+        let faceOrder = single != nil && !hasGlyphs ? [] : used.sorted
+        let faceNames = single.map { stack.singleFaceNames[$0] } ?? faceOrder.map { stack.faces[$0].name }
 
         let lineHeight = style.lineHeight * style.size
         var width = 0.0
@@ -186,7 +190,7 @@ public final class TextLayoutEngine: Sendable {
         }
         return ShapedText(
             text: text, bounds: ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height),
-            lines: shapedLines, faces: faceOrder.map { stack.faces[$0].name },
+            lines: shapedLines, faces: faceNames,
             missingCodePoints: missing, unknownFontNames: stack.unknownNames)
     }
 }
