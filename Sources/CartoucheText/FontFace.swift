@@ -109,13 +109,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// True when the face's style says it is bold (used to pick bundled fallbacks of the same weight).
     var isBold: Bool {
-        style.localizedLowercaseContainsBold
-    }
-}
-
-private extension String {
-    var localizedLowercaseContainsBold: Bool {
-        let lower = lowercased()
+        let lower = style.lowercased()
         return lower.contains("bold") || lower.contains("black") || lower.contains("heavy")
     }
 }

@@ -120,22 +120,24 @@ public final class ShapingCache: Sendable {
         }
     }
 
-    /// Entries live in slots of parallel arrays, filled in order and then
-    /// reused oldest first, so the slot arrays are also the eviction queue.
+    /// The key and box of one slot, side by side so a hit reads one record.
+    private struct Record {
+        var key: Key
+        var bounds: ScreenRect
+    }
+
+    /// Entries live in slots (`records` and `results`), filled in order and
+    /// then reused oldest first, so the slots are also the eviction queue.
     /// An open-addressing table (linear probing) maps keys to slots: each
-    /// bucket packs the key hash's high 32 bits with the slot number, so a
-    /// probe reads 8 contiguous bytes and only a tag match looks at the key.
-    /// The table stays at most half full and small enough for the L2 cache,
-    /// which is what makes hits cheap; a box lookup then reads a plain
+    /// 8-byte bucket packs the key hash's high 32 bits with the slot number,
+    /// so probing reads a compact array and only a tag match looks at a key.
+    /// The table stays at most half full. A box lookup reads a plain
     /// `ScreenRect` without touching (or reference counting) the layout.
     private struct Storage {
         var buckets: [UInt64]
         let mask: Int
-        var keys: [Key] = []
-        /// `keys[slot].hash`, in a plain array so probing never touches a key's references.
-        var hashes: [Int] = []
+        var records: [Record] = []
         var results: [ShapedText] = []
-        var boxes: [ScreenRect] = []
         var nextEviction = 0
         var hits = 0
         var misses = 0
@@ -168,14 +170,12 @@ public final class ShapingCache: Sendable {
                 if entry == 0 { return (i, nil) }
                 if entry >> 32 == tag {
                     let slot = Int(entry & 0xFFFF_FFFF) - 1
-                    if hashes[slot] == hash {
-                        let same = keys.withUnsafeBufferPointer { stored in
-                            stored[slot].includeGlyphs == includeGlyphs
-                                && (stored[slot].box === box || stored[slot].box.matches(box.style))
-                                && Key.bytesEqual(stored[slot].text, text)
-                        }
-                        if same { return (i, slot) }
+                    let same = records.withUnsafeBufferPointer { stored in
+                        stored[slot].key.hash == hash && stored[slot].key.includeGlyphs == includeGlyphs
+                            && (stored[slot].key.box === box || stored[slot].key.box.matches(box.style))
+                            && Key.bytesEqual(stored[slot].key.text, text)
                     }
+                    if same { return (i, slot) }
                 }
                 i = (i + 1) & mask
             }
@@ -190,7 +190,7 @@ public final class ShapingCache: Sendable {
                 j = (j + 1) & mask
                 let entry = buckets[j]
                 if entry == 0 { break }
-                let home = hashes[Int(entry & 0xFFFF_FFFF) - 1] & mask
+                let home = records.withUnsafeBufferPointer { $0[Int(entry & 0xFFFF_FFFF) - 1].key.hash } & mask
                 // An entry whose home lies cyclically in (i, j] must stay after i.
                 let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
                 if stays { continue }
@@ -259,7 +259,7 @@ public final class ShapingCache: Sendable {
                 return nil
             }
             storage.hits += 1
-            return storage.boxes[slot]
+            return storage.records[slot].bounds
         }
     }
 
@@ -269,28 +269,24 @@ public final class ShapingCache: Sendable {
             let found = storage.find(key)
             if let slot = found.slot {
                 storage.results[slot] = value
-                storage.boxes[slot] = value.bounds
+                storage.records[slot].bounds = value.bounds
                 return
             }
             var bucket = found.bucket
             let slot: Int
-            if storage.keys.count < capacity {
-                slot = storage.keys.count
-                storage.keys.append(key)
-                storage.hashes.append(key.hash)
+            if storage.records.count < capacity {
+                slot = storage.records.count
+                storage.records.append(Record(key: key, bounds: value.bounds))
                 storage.results.append(value)
-                storage.boxes.append(value.bounds)
             } else {
                 slot = storage.nextEviction
-                let evicted = storage.find(storage.keys[slot])
+                let evicted = storage.find(storage.records[slot].key)
                 if evicted.slot != nil {
                     storage.remove(bucket: evicted.bucket)
                     bucket = storage.find(key).bucket  // the shift may have moved the free bucket
                 }
-                storage.keys[slot] = key
-                storage.hashes[slot] = key.hash
+                storage.records[slot] = Record(key: key, bounds: value.bounds)
                 storage.results[slot] = value
-                storage.boxes[slot] = value.bounds
                 storage.nextEviction = (slot + 1) % capacity
             }
             storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
@@ -301,10 +297,8 @@ public final class ShapingCache: Sendable {
     public func removeAll() {
         storage.withLock { storage in
             for i in storage.buckets.indices { storage.buckets[i] = 0 }
-            storage.keys.removeAll(keepingCapacity: true)
-            storage.hashes.removeAll(keepingCapacity: true)
+            storage.records.removeAll(keepingCapacity: true)
             storage.results.removeAll(keepingCapacity: true)
-            storage.boxes.removeAll(keepingCapacity: true)
             storage.nextEviction = 0
             storage.hits = 0
             storage.misses = 0
@@ -313,6 +307,6 @@ public final class ShapingCache: Sendable {
 
     /// Number of entries, lookups that hit and lookups that missed.
     public var statistics: (count: Int, hits: Int, misses: Int) {
-        storage.withLock { ($0.keys.count, $0.hits, $0.misses) }
+        storage.withLock { ($0.records.count, $0.hits, $0.misses) }
     }
 }
