@@ -92,3 +92,41 @@ struct LineBreakingTests {
         }
     }
 }
+
+@Suite("Line assembly")
+struct LineAssemblyTests {
+    @Test("each line of a broken label is as wide as its text shaped alone", arguments: [
+        ["مكة", "المكرمة", "الدار", "البيضاء", "القاهرة", "بيروت", "دمشق"],
+        ["ירושלים", "תל", "אביב", "חיפה", "באר", "שבע"],
+        ["Straße", "Avenue", "Saint-Michel", "Fjällbacka", "Kommune", "Bahnhof"],
+        ["नई", "दिल्ली", "मुंबई", "हिन्दी", "क्षत्रिय"],
+    ])
+    func linesMatchStandaloneShaping(words: [String]) throws {
+        let engine = try makeEngine()
+        var rng = SplitMix64(state: UInt64(words.count))
+        for _ in 0..<40 {
+            let phrase = (0..<Int.random(in: 3...8, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
+                .joined(separator: " ")
+            let style = TextStyle(size: 14, maxWidth: Double.random(in: 3...8, using: &rng))
+            let shaped = try engine.layout(phrase, style: style, includeGlyphs: true)
+            for (line, text) in zip(shaped.lines, lineTexts(shaped)) {
+                let alone = try engine.layout(text, style: TextStyle(size: 14, maxWidth: 1000), includeGlyphs: true)
+                #expect(abs(line.bounds.width - alone.width) < 1e-9, "\(text) in \(phrase)")
+                #expect(line.glyphs.map(\.glyphID) == alone.lines[0].glyphs.map(\.glyphID), "\(text) in \(phrase)")
+            }
+        }
+    }
+
+    @Test("shared characters at the start take the script of the first letter")
+    func leadingCommonCharacters() throws {
+        let engine = try makeEngine()
+        // Arabic-Indic digits and the space before Arabic letters fall back to the Arabic face
+        // and stay in its run, even though the stack starts with a Latin face.
+        let shaped = try engine.layout("١٢ القاهرة", style: TextStyle(font: ["Noto Sans Regular"]), includeGlyphs: true)
+        #expect(shaped.faces == ["Noto Sans Arabic Regular"])
+        #expect(shaped.missingGlyphCount == 0)
+        // "(" is not in Noto Sans Arabic: it falls back to Noto Sans, the first face that has it.
+        let parenthesized = try engine.layout("(القاهرة)", style: TextStyle(font: ["Noto Sans Arabic Regular"]))
+        #expect(parenthesized.faces == ["Noto Sans Arabic Regular", "Noto Sans Regular"])
+    }
+}
