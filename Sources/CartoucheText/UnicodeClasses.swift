@@ -117,3 +117,12 @@ enum UnicodeClasses {
         c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029
     }
 }
+
+/// HarfBuzz script of each ICU script code, computed once.
+enum ScriptTable {
+    private static let table: [hb_script_t] = (Int32(0)..<Int32(256)).map(UnicodeClasses.hbScript(icu:))
+
+    static func hbScript(_ icu: Int32) -> hb_script_t {
+        icu >= 0 && Int(icu) < table.count ? table[Int(icu)] : HB_SCRIPT_INVALID
+    }
+}
