@@ -67,9 +67,9 @@ enum HarfBuzzShaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-        let n = Int(count)
-        glyphs.reserveCapacity(glyphs.count + n)
-        for i in 0..<n {
+        // No reserveCapacity here: exact reservations on every call would
+        // defeat the array's geometric growth when many runs append.
+        for i in 0..<Int(count) {
             let info = infos[i]
             let position = positions[i]
             glyphs.append(ShapedGlyph(

@@ -23,7 +23,18 @@ import CartoucheGeometry
 /// the faces on that line) is centred in the line height, as CSS half-leading
 /// does, so glyphs sit inside the box whatever the script.
 ///
-/// Thread-safe: the registry is immutable and the cache is locked.
+/// ## Use
+/// ```swift
+/// let engine = TextLayoutEngine(registry: try FontRegistry())
+/// let label = try engine.prepare(TextStyle(font: ["Open Sans Bold"], size: 14, anchor: .top))
+/// let box = try engine.bounds(of: "Zürich HB", style: label)          // placement
+/// let shaped = try engine.layout("Zürich HB", style: label, includeGlyphs: true)  // rendering
+/// ```
+/// `prepare` validates a style and resolves its font stack once; the
+/// `TextStyle` overloads do the same per call (with the stack memoized).
+///
+/// Thread-safe: the registry is immutable, the cache is locked and each
+/// thread shapes with its own HarfBuzz buffer.
 public final class TextLayoutEngine: Sendable {
     /// The most Unicode scalars one label may have (before and after
     /// `text-transform`). Map labels are short; the limit bounds the line
