@@ -179,7 +179,10 @@ struct HarfBuzzFontHandle: @unchecked Sendable {
 }
 
 /// A `text-font` stack resolved against a `FontRegistry`.
-public struct ResolvedFontStack: Sendable {
+///
+/// Immutable; a class so that passing it through the layout pipeline costs one
+/// reference count rather than one per array.
+public final class ResolvedFontStack: Sendable {
     /// The stack as the style gave it.
     public let requested: [String]
     /// Faces in fallback order: the stack's faces first, then bundled fallbacks.
