@@ -32,8 +32,6 @@ struct ShapingState {
 
     @inline(__always)
     func scale(_ face: Int) -> Double { size * stack.inverseUnitsPerEm[face] }
-    func ascent(face: Int) -> Double { Double(stack.faces[face].ascender) * scale(face) }
-    func descent(face: Int) -> Double { -Double(stack.faces[face].descender) * scale(face) }
 
     private func spacingApplies(_ item: ShapingItem) -> Bool {
         spacing != 0 && UnicodeClasses.allowsLetterSpacing(script: item.script)

@@ -142,13 +142,14 @@ public final class TextLayoutEngine: Sendable {
         } else {
             lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
-        return assemble(transformed, lines: lines, shaping: shaping, itemization: itemization,
-                        stack: stack, style: style)
+        return assemble(transformed, lines: lines, missing: itemization.missing, stack: stack, style: style)
     }
 
-    private func assemble(_ text: String, lines: [LaidOutLine], shaping: ShapingState,
-                          itemization: Itemization, stack: ResolvedFontStack, style: TextStyle) -> ShapedText {
-        let missing = itemization.missing.compactMap(Unicode.Scalar.init)
+    private func assemble(_ text: String, lines: [LaidOutLine], missing missingValues: [UInt32],
+                          stack: ResolvedFontStack, style: TextStyle) -> ShapedText {
+        let missing = missingValues.compactMap(Unicode.Scalar.init)
+        func faceAscent(_ face: Int) -> Double { Double(stack.faces[face].ascender) * style.size * stack.inverseUnitsPerEm[face] }
+        func faceDescent(_ face: Int) -> Double { -Double(stack.faces[face].descender) * style.size * stack.inverseUnitsPerEm[face] }
         guard lines.contains(where: { !$0.range.isEmpty }) else {
             return ShapedText(text: text, bounds: ScreenRect(minX: 0, minY: 0, maxX: 0, maxY: 0), lines: [],
                               faces: [], missingCodePoints: missing, unknownFontNames: stack.unknownNames)
@@ -177,12 +178,12 @@ public final class TextLayoutEngine: Sendable {
             let lineLeft = left + (width - line.width) * justify
             var ascent = 0.0, descent = 0.0
             if line.faces.isEmpty {
-                ascent = shaping.ascent(face: 0)
-                descent = shaping.descent(face: 0)
+                ascent = faceAscent(0)
+                descent = faceDescent(0)
             } else {
                 line.faces.forEach { face in
-                    ascent = max(ascent, shaping.ascent(face: face))
-                    descent = max(descent, shaping.descent(face: face))
+                    ascent = max(ascent, faceAscent(face))
+                    descent = max(descent, faceDescent(face))
                 }
             }
             let baseline = lineTop + (lineHeight - (ascent + descent)) / 2 + ascent
