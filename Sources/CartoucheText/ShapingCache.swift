@@ -16,13 +16,14 @@ import Synchronization
 /// style sits in a shared box (consecutive requests with an equal style reuse
 /// the same box) with its hash computed once.
 public final class ShapingCache: Sendable {
-    /// The key and box of one slot, side by side so a hit reads one record.
+    /// One slot: key, box and layout side by side, so a hit reads one record.
     private struct Record {
         var key: Key
         var bounds: ScreenRect
+        var result: ShapedText
     }
 
-    /// Entries live in slots (`records` and `results`), filled in order and
+    /// Entries live in slots (`records`), filled in order and
     /// then reused oldest first, so the slots are also the eviction queue.
     /// An open-addressing table (linear probing) maps keys to slots: each
     /// 8-byte bucket packs the key hash's high 32 bits with the slot number,
@@ -33,7 +34,6 @@ public final class ShapingCache: Sendable {
         var buckets: [UInt64]
         let mask: Int
         var records: [Record] = []
-        var results: [ShapedText] = []
         var nextEviction = 0
         var hits = 0
         var misses = 0
@@ -138,7 +138,7 @@ public final class ShapingCache: Sendable {
                 return nil
             }
             storage.hits += 1
-            return storage.results[slot]
+            return storage.records[slot].result
         }
     }
 
@@ -164,7 +164,7 @@ public final class ShapingCache: Sendable {
         storage.withLock { storage in
             let found = storage.find(key)
             if let slot = found.slot {
-                storage.results[slot] = value
+                storage.records[slot].result = value
                 storage.records[slot].bounds = value.bounds
                 return
             }
@@ -172,8 +172,7 @@ public final class ShapingCache: Sendable {
             let slot: Int
             if storage.records.count < capacity {
                 slot = storage.records.count
-                storage.records.append(Record(key: key, bounds: value.bounds))
-                storage.results.append(value)
+                storage.records.append(Record(key: key, bounds: value.bounds, result: value))
             } else {
                 slot = storage.nextEviction
                 let evicted = storage.find(storage.records[slot].key)
@@ -181,8 +180,7 @@ public final class ShapingCache: Sendable {
                     storage.remove(bucket: evicted.bucket)
                     bucket = storage.find(key).bucket  // the shift may have moved the free bucket
                 }
-                storage.records[slot] = Record(key: key, bounds: value.bounds)
-                storage.results[slot] = value
+                storage.records[slot] = Record(key: key, bounds: value.bounds, result: value)
                 storage.nextEviction = (slot + 1) % capacity
             }
             storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
@@ -194,7 +192,6 @@ public final class ShapingCache: Sendable {
         storage.withLock { storage in
             for i in storage.buckets.indices { storage.buckets[i] = 0 }
             storage.records.removeAll(keepingCapacity: true)
-            storage.results.removeAll(keepingCapacity: true)
             storage.nextEviction = 0
             storage.hits = 0
             storage.misses = 0
