@@ -113,6 +113,14 @@ public struct CalloutLayout: Hashable, Sendable {
     /// The text block (all lines).
     public var textFrame: ScreenRect
     public var lines: [CalloutLine]
+
+    public init(size: ScreenSize, bubble: ScreenRect, iconFrame: ScreenRect?, textFrame: ScreenRect, lines: [CalloutLine]) {
+        self.size = size
+        self.bubble = bubble
+        self.iconFrame = iconFrame
+        self.textFrame = textFrame
+        self.lines = lines
+    }
 }
 
 /// One line of callout text.
@@ -121,8 +129,15 @@ public struct CalloutLine: Hashable, Sendable {
     public var run: Int
     public var frame: ScreenRect
     public var baseline: Double
-    /// The run's text shaped for this line's scalars (`ShapedText.text` of the run).
+    /// Unicode-scalar offsets of the line in the run's text (after `text-transform`).
     public var scalarRange: Range<Int>
+
+    public init(run: Int, frame: ScreenRect, baseline: Double, scalarRange: Range<Int>) {
+        self.run = run
+        self.frame = frame
+        self.baseline = baseline
+        self.scalarRange = scalarRange
+    }
 }
 
 /// How a view annotation gets its size: given explicitly, or measured from content.

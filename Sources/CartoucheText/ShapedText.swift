@@ -111,6 +111,13 @@ public struct ShapedLine: Hashable, Sendable {
     public var scalarRange: Range<Int>
     /// Glyphs in visual order; empty unless glyphs were requested.
     public var glyphs: [PositionedGlyph]
+
+    public init(bounds: ScreenRect, baseline: Double, scalarRange: Range<Int>, glyphs: [PositionedGlyph] = []) {
+        self.bounds = bounds
+        self.baseline = baseline
+        self.scalarRange = scalarRange
+        self.glyphs = glyphs
+    }
 }
 
 /// One glyph placed on a line.
@@ -126,4 +133,13 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var y: Double
     /// Horizontal advance in px, letter spacing excluded.
     public var advance: Double
+
+    public init(glyphID: UInt32, faceIndex: Int, cluster: Int, x: Double, y: Double, advance: Double) {
+        self.glyphID = glyphID
+        self.faceIndex = faceIndex
+        self.cluster = cluster
+        self.x = x
+        self.y = y
+        self.advance = advance
+    }
 }

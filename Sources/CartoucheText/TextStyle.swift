@@ -69,7 +69,9 @@ public struct TextStyle: Hashable, Sendable {
     /// `text-line-height` in ems.
     public var lineHeight: Double
     /// `text-letter-spacing` in ems, added after each character cluster
-    /// except inside cursive-joining scripts (see `Script.allowsLetterSpacing`).
+    /// except inside cursive-joining scripts (Arabic, Syriac, N'Ko, Mongolian,
+    /// Mandaic, Adlam, Hanifi Rohingya) and the headline-joined Devanagari,
+    /// Bengali and Gurmukhi. Mapbox GL exempts Arabic only.
     public var letterSpacing: Double
     public var justify: TextJustify
     public var anchor: TextAnchor
