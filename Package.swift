@@ -51,7 +51,10 @@ let package = Package(
         // camera and runs placement, emit and query on them.
         .target(
             name: "CartoucheScene",
-            dependencies: ["CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
+                "CartoucheQuery",
+            ]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
