@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "CartoucheGeometry", targets: ["CartoucheGeometry"]),
         .library(name: "CartoucheCamera", targets: ["CartoucheCamera"]),
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
+        .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
+        .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -40,6 +42,11 @@ let package = Package(
         .target(
             name: "CartoucheText",
             dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+        // Style-spec values and documents; annotation managers compiled to them.
+        .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
+        .target(
+            name: "CartoucheAnnotations",
+            dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -52,5 +59,9 @@ let package = Package(
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
+        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
+        .testTarget(
+            name: "CartoucheAnnotationsTests",
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
     ]
 )
