@@ -54,3 +54,6 @@ public enum CirclePitchScale: String, StyleEnum { case map, viewport }
 
 /// Orientation frame of icons and labels (`*-rotation-alignment`).
 public enum RotationAlignment: String, StyleEnum { case map, viewport, auto }
+
+/// Plane circles are drawn in when the map is pitched (`circle-pitch-alignment`).
+public enum CirclePitchAlignment: String, StyleEnum { case map, viewport }

@@ -1,0 +1,147 @@
+import CartoucheJSON
+import CartoucheStyle
+
+/// One manager compiled: its source, its layers (bottom to top) and what the
+/// orchestrator needs to merge it with the others.
+public struct CompiledManager: Hashable, Sendable {
+    public var id: String
+    public var source: GeoJSONSource
+    /// The main layer, then for clustered point managers the cluster circle
+    /// and cluster count layers.
+    public var layers: [StyleLayer]
+    /// Keys that are data-driven (`coalesce`) in the main layer. Passing
+    /// them to the next compile keeps them data-driven, so features that
+    /// still carry a value never flash to a default while a patch is applied.
+    public var dataDrivenKeys: Set<String>
+    /// Images used by this manager's annotations, with the first annotation
+    /// using each.
+    var imageUses: [(image: StyleImage, annotation: String)]
+    public var warnings: [AnnotationError]
+
+    public static func == (a: CompiledManager, b: CompiledManager) -> Bool {
+        a.id == b.id && a.source == b.source && a.layers == b.layers && a.dataDrivenKeys == b.dataDrivenKeys
+            && a.warnings == b.warnings && a.imageUses.map(\.image) == b.imageUses.map(\.image)
+            && a.imageUses.map(\.annotation) == b.imageUses.map(\.annotation)
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id); hasher.combine(source); hasher.combine(layers) }
+}
+
+/// The key under which per-annotation style values sit in feature properties.
+public let layerPropertiesKey = "layerProperties"
+/// The key under which `customData` sits in feature properties.
+public let customDataKey = "custom_data"
+
+extension AnnotationManager {
+    /// Ids of the extra layers a clustered point manager adds.
+    public var clusterCircleLayerId: String { "\(id)-cluster-circle" }
+    public var clusterCountLayerId: String { "\(id)-cluster-count" }
+
+    /// Validates and compiles this manager alone.
+    ///
+    /// - Parameter retainedDataDrivenKeys: keys to keep data-driven even if no
+    ///   annotation sets them any more (pass the previous compile's keys).
+    /// - Throws: ``AnnotationError`` for invalid properties or geometry.
+    ///   Duplicate annotation ids are not thrown: the first wins and the rest
+    ///   are listed in ``CompiledManager/warnings``.
+    /// - Complexity: O(n · p) for n annotations and p property descriptors.
+    public func compile(retainedDataDrivenKeys: Set<String> = []) throws(AnnotationError) -> CompiledManager {
+        guard !id.isEmpty else { throw .emptyManagerId }
+        try validateManagerLevel()
+
+        var warnings: [AnnotationError] = []
+        var firstIndexById: [String: Int] = [:]
+        firstIndexById.reserveCapacity(annotations.count)
+        var features: [JSONValue] = []
+        features.reserveCapacity(annotations.count)
+        var dataDrivenKeys = retainedDataDrivenKeys
+        var imageUses: [(image: StyleImage, annotation: String)] = []
+
+        for (index, annotation) in annotations.enumerated() {
+            if let kept = firstIndexById[annotation.id] {
+                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: index))
+                continue
+            }
+            firstIndexById[annotation.id] = index
+            if let problem = annotation.geometryProblem {
+                throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
+            }
+            if let (key, problem) = annotation.properties.firstProblem {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: problem)
+            }
+            var layerValues = annotation.properties.styleJSON
+            if let point = annotation as? PointAnnotation, let image = point.image {
+                // The image doubles as the icon unless one is named explicitly.
+                if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
+                imageUses.append((image, annotation.id))
+            }
+            for key in layerValues.keys { dataDrivenKeys.insert(key) }
+            features.append([
+                "type": "Feature",
+                "id": .string(annotation.id),
+                "geometry": annotation.geometryJSON,
+                "properties": [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)],
+            ])
+        }
+
+        var layers = [mainLayer(dataDrivenKeys: dataDrivenKeys)]
+        if let clustering { layers += clusterLayers(clustering) }
+        return CompiledManager(
+            id: id, source: GeoJSONSource(features: features, clustering: clustering?.sourceClustering),
+            layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
+    }
+
+    private func validateManagerLevel() throws(AnnotationError) {
+        if let (key, problem) = defaults.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let (key, problem) = layerProperties.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let problem = NumericRange.nonNegative.problem(tapRadius) {
+            throw .invalidProperty(manager: id, annotation: nil, property: "tapRadius", problem: problem)
+        }
+        if let (key, problem) = clustering?.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+    }
+
+    /// The manager's own layer: data-driven keys as `coalesce` expressions
+    /// (falling back to the manager value, else the spec default), other
+    /// manager values as literals.
+    private func mainLayer(dataDrivenKeys: Set<String>) -> StyleLayer {
+        var layer = StyleLayer(id: id, type: Kind.layerType, source: id, slot: slot)
+        for descriptor in Kind.Annotation.Properties.descriptors {
+            let managerValue = descriptor.read(defaults)
+            if dataDrivenKeys.contains(descriptor.key) {
+                let expression = StyleExpression.perFeature(
+                    descriptor.key, in: layerPropertiesKey, fallback: managerValue ?? descriptor.defaultValue)
+                layer.setProperty(descriptor.key, in: descriptor.group, to: expression)
+            } else if let managerValue {
+                layer.setProperty(descriptor.key, in: descriptor.group, to: managerValue)
+            }
+        }
+        for descriptor in Kind.LayerProperties.descriptors {
+            if let value = descriptor.read(layerProperties) {
+                layer.setProperty(descriptor.key, in: descriptor.group, to: value)
+            }
+        }
+        // Clustered sources also emit cluster features; the Mapbox SDK lets
+        // the main layer draw them too (as a stray unlabelled symbol). Only
+        // unclustered points belong here.
+        if clustering != nil { layer.filter = StyleExpression.not(StyleExpression.has("point_count")) }
+        return layer
+    }
+
+    private func clusterLayers(_ options: ClusterOptions) -> [StyleLayer] {
+        let isCluster = StyleExpression.has("point_count")
+        let circle = StyleLayer(
+            id: clusterCircleLayerId, type: .circle, source: id, slot: slot, filter: isCluster,
+            paint: ["circle-radius": options.circleRadius.styleJSON, "circle-color": options.circleColor.styleJSON])
+        var layout: [String: JSONValue] = ["text-field": options.textField, "text-size": options.textSize.styleJSON]
+        if let font = (layerProperties as? SymbolLayerProperties)?.textFont { layout["text-font"] = font.styleJSON }
+        let count = StyleLayer(
+            id: clusterCountLayerId, type: .symbol, source: id, slot: slot, filter: isCluster,
+            layout: layout, paint: ["text-color": options.textColor.styleJSON])
+        return [circle, count]
+    }
+}
