@@ -41,7 +41,9 @@ public struct ClusterOptions: Hashable, Sendable {
     /// The first invalid option as (name, problem).
     var firstProblem: (String, StyleValueError)? {
         if let p = NumericRange.nonNegative.problem(clusterRadius) { return ("clusterRadius", p) }
-        if let p = NumericRange.nonNegative.problem(clusterMaxZoom) { return ("clusterMaxZoom", p) }
+        if !clusterMaxZoom.isFinite || !(0...24).contains(clusterMaxZoom) {
+            return ("clusterMaxZoom", .outOfRange(clusterMaxZoom, allowed: "in [0, 24]"))
+        }
         if clusterMinPoints < 1 { return ("clusterMinPoints", .outOfRange(Double(clusterMinPoints), allowed: ">= 1")) }
         if let p = NumericRange.nonNegative.problem(circleRadius.value) { return ("circleRadius", p) }
         if let p = NumericRange.nonNegative.problem(textSize.value) { return ("textSize", p) }
