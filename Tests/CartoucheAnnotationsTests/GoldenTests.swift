@@ -107,3 +107,26 @@ import Testing
         #expect(throws: StyleDocumentError.glyphsRequired(layer: "pins")) { try o.styleDocument(options: StyleDocumentOptions()) }
     }
 }
+
+@Suite struct PatchGoldenTests {
+    /// One update touching every part: a feature changes and one is added,
+    /// a key becomes data-driven, a manager is added below another, an
+    /// image arrives.
+    @Test func patch() throws {
+        var o = AnnotationOrchestrator()
+        var dots = CircleAnnotationManager(id: "dots")
+        dots.annotations = [CircleAnnotation(id: "a", coordinate: Fixtures.paris), CircleAnnotation(id: "b", coordinate: Fixtures.berlin)]
+        o.setManager(.circle(dots))
+        let old = try o.compile()
+
+        o[circle: "dots"]?.annotations[1].circleRadius = 9
+        o[circle: "dots"]?.annotations.append(CircleAnnotation(id: "c", coordinate: Fixtures.paris))
+        o.setManager(.point(PointAnnotationManager(
+            id: "pins", annotations: [PointAnnotation(id: "p", coordinate: Fixtures.paris, image: StyleImage(name: "pin", width: 32, height: 32, pixelRatio: 2))],
+            layerPosition: .below("dots"))))
+        let new = try o.compile(previous: old)
+        let patch = StylePatch.diff(from: old.fragment, to: new.fragment)
+        #expect(try patch.apply(to: old.fragment) == new.fragment)
+        try expectGolden(patch.json, "patch")
+    }
+}
