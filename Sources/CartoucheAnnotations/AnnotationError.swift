@@ -51,6 +51,8 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unknownSlot(manager: String, slot: String)
     /// A generated layer or source id collides with another one.
     case idCollision(String)
+    /// A declared layer draws from a source that is not declared.
+    case unknownSource(layer: String, source: String)
     /// Two annotations register different images under one name.
     case conflictingImage(name: String, manager: String, annotation: String)
 
@@ -76,6 +78,8 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
             "manager \"\(m)\": slot \"\(slot)\" is not a slot layer of the base style"
         case .idCollision(let id):
             "id \"\(id)\" is used by more than one source or layer"
+        case .unknownSource(let layer, let source):
+            "layer \"\(layer)\" uses source \"\(source)\", which the content does not declare"
         case .conflictingImage(let name, let m, let a):
             "\(Self.location(m, a)): image \"\(name)\" is already registered with a different size, pixel ratio or sdf flag"
         }

@@ -1,11 +1,12 @@
 /// A fragment seen as one layer stack together with the base style's
 /// layers: the form in which layer moves are computed and applied.
-struct StyleStack: Hashable {
-    enum Item: Hashable {
+public struct StyleStack: Hashable, Sendable {
+    /// A base-style layer known by id, or one of the fragment's layers.
+    public enum Item: Hashable, Sendable {
         case base(String)
         case layer(StyleLayer)
 
-        var id: String {
+        public var id: String {
             switch self {
             case .base(let id): id
             case .layer(let layer): layer.id
@@ -13,10 +14,11 @@ struct StyleStack: Hashable {
         }
     }
 
-    var items: [Item]
+    /// Bottom to top.
+    public var items: [Item]
 
     /// Interleaves `fragment.layers` into `baseLayerIds` by `insertBefore`.
-    init(_ fragment: StyleFragment, baseLayerIds: [String]) {
+    public init(_ fragment: StyleFragment, baseLayerIds: [String]) {
         items = baseLayerIds.map(Item.base)
         for (layer, before) in zip(fragment.layers, fragment.insertBefore) {
             if let before, let i = items.firstIndex(of: .base(before)) {
@@ -28,7 +30,7 @@ struct StyleStack: Hashable {
     }
 
     /// The fragment's layers and, for each, the nearest base layer above.
-    func split() -> (layers: [StyleLayer], insertBefore: [String?]) {
+    public func split() -> (layers: [StyleLayer], insertBefore: [String?]) {
         var layers: [StyleLayer] = []
         var before: [String?] = []
         var baseAbove: String? = nil
@@ -43,7 +45,7 @@ struct StyleStack: Hashable {
         return (layers.reversed(), before.reversed())
     }
 
-    func index(of id: String) -> Int? { items.firstIndex { $0.id == id } }
+    public func index(of id: String) -> Int? { items.firstIndex { $0.id == id } }
 
     /// Inserts directly below `before`, or on top.
     mutating func insert(_ item: Item, before: String?) throws(StylePatchError) {
