@@ -61,7 +61,7 @@ public struct ClusterIndex: Sendable {
         var parents: [Int] = []
         /// Aggregated properties of clusters (nil for points).
         var properties: [[String: JSONValue]?] = []
-        var grid: ClusterGrid?
+        var tree: ClusterKDTree?
 
         mutating func append(x: Double, y: Double, id: Int, count: Int, properties: [String: JSONValue]?) {
             xs.append(x); ys.append(y); ids.append(id); counts.append(count); parents.append(-1)
@@ -116,7 +116,7 @@ public struct ClusterIndex: Sendable {
         levels = Array(repeating: Level(), count: maxZoom + 2)
         levels[maxZoom + 1] = top
         for z in stride(from: maxZoom, through: 0, by: -1) {
-            levels[z + 1].grid = ClusterGrid(xs: levels[z + 1].xs, ys: levels[z + 1].ys, cellSize: Swift.max(searchRadius(zoom: z), 1e-12))
+            levels[z + 1].tree = ClusterKDTree(xs: levels[z + 1].xs, ys: levels[z + 1].ys)
             levels[z] = clusterLevel(z)
         }
     }
@@ -128,7 +128,7 @@ public struct ClusterIndex: Sendable {
         level.properties[index] ?? mapped[level.ids[index]]
     }
 
-    /// Builds level `z` from level `z + 1` (whose grid must exist).
+    /// Builds level `z` from level `z + 1` (whose tree must exist).
     private mutating func clusterLevel(_ z: Int) -> Level {
         var source = levels[z + 1]
         let r = searchRadius(zoom: z)
@@ -138,7 +138,7 @@ public struct ClusterIndex: Sendable {
         for i in source.xs.indices where !merged[i] {
             merged[i] = true
             neighbors.removeAll(keepingCapacity: true)
-            source.grid?.forEach(within: r, of: source.xs[i], source.ys[i], xs: source.xs, ys: source.ys) { j in
+            source.tree?.forEach(within: r, of: source.xs[i], source.ys[i]) { j in
                 if !merged[j] { neighbors.append(j) }
             }
             let ownCount = source.counts[i]
@@ -210,7 +210,7 @@ public struct ClusterIndex: Sendable {
         let (zoom, index) = try origin(of: clusterId)
         let level = levels[zoom]
         var result: [ClusterItem] = []
-        level.grid?.forEach(within: searchRadius(zoom: zoom - 1), of: level.xs[index], level.ys[index], xs: level.xs, ys: level.ys) { j in
+        level.tree?.forEach(within: searchRadius(zoom: zoom - 1), of: level.xs[index], level.ys[index]) { j in
             if level.parents[j] == clusterId { result.append(item(level, j)) }
         }
         guard !result.isEmpty else { throw .unknownCluster(clusterId) }
