@@ -8,9 +8,12 @@ public protocol AnnotationKind: Sendable {
     static var layerType: StyleLayerType { get }
     /// Layer-only values a new manager starts with.
     static var initialLayerProperties: LayerProperties { get }
+    /// Wraps a manager of this kind for heterogeneous lists.
+    static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager
 }
 
 public enum PointAnnotationKind: AnnotationKind {
+    public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .point(manager) }
     public typealias Annotation = PointAnnotation
     public static let layerType = StyleLayerType.symbol
     /// Like the Mapbox SDK, point managers start with icons and labels that
@@ -31,18 +34,21 @@ public enum PointAnnotationKind: AnnotationKind {
 }
 
 public enum CircleAnnotationKind: AnnotationKind {
+    public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .circle(manager) }
     public typealias Annotation = CircleAnnotation
     public static let layerType = StyleLayerType.circle
     public static var initialLayerProperties: CircleLayerProperties { .init() }
 }
 
 public enum PolylineAnnotationKind: AnnotationKind {
+    public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .polyline(manager) }
     public typealias Annotation = PolylineAnnotation
     public static let layerType = StyleLayerType.line
     public static var initialLayerProperties: LineLayerProperties { .init() }
 }
 
 public enum PolygonAnnotationKind: AnnotationKind {
+    public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .polygon(manager) }
     public typealias Annotation = PolygonAnnotation
     public static let layerType = StyleLayerType.fill
     public static var initialLayerProperties: FillLayerProperties { .init() }

@@ -15,6 +15,12 @@ public protocol LayerAnnotation: Hashable, Sendable {
     var geometryJSON: JSONValue { get }
     /// Why the geometry cannot be emitted, or nil.
     var geometryProblem: GeometryProblem? { get }
+    /// A style image the annotation shows (point annotations only).
+    var styleImage: StyleImage? { get }
+}
+
+extension LayerAnnotation {
+    public var styleImage: StyleImage? { nil }
 }
 
 /// Style-spec `[longitude, latitude]`.

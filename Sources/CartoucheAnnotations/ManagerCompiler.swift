@@ -4,6 +4,12 @@ import CartoucheStyle
 /// One manager compiled: its source, its layers (bottom to top) and what the
 /// orchestrator needs to merge it with the others.
 public struct CompiledManager: Hashable, Sendable {
+    /// An image and the first annotation of the manager that uses it.
+    public struct ImageUse: Hashable, Sendable {
+        public var image: StyleImage
+        public var annotation: String
+    }
+
     public var id: String
     public var source: GeoJSONSource
     /// The main layer, then for clustered point managers the cluster circle
@@ -13,17 +19,9 @@ public struct CompiledManager: Hashable, Sendable {
     /// them to the next compile keeps them data-driven, so features that
     /// still carry a value never flash to a default while a patch is applied.
     public var dataDrivenKeys: Set<String>
-    /// Images used by this manager's annotations, with the first annotation
-    /// using each.
-    var imageUses: [(image: StyleImage, annotation: String)]
+    /// One entry per annotation that shows an image, in annotation order.
+    public var imageUses: [ImageUse]
     public var warnings: [AnnotationError]
-
-    public static func == (a: CompiledManager, b: CompiledManager) -> Bool {
-        a.id == b.id && a.source == b.source && a.layers == b.layers && a.dataDrivenKeys == b.dataDrivenKeys
-            && a.warnings == b.warnings && a.imageUses.map(\.image) == b.imageUses.map(\.image)
-            && a.imageUses.map(\.annotation) == b.imageUses.map(\.annotation)
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id); hasher.combine(source); hasher.combine(layers) }
 }
 
 /// The key under which per-annotation style values sit in feature properties.
@@ -54,7 +52,7 @@ extension AnnotationManager {
         var features: [JSONValue] = []
         features.reserveCapacity(annotations.count)
         var dataDrivenKeys = retainedDataDrivenKeys
-        var imageUses: [(image: StyleImage, annotation: String)] = []
+        var imageUses: [CompiledManager.ImageUse] = []
 
         for (index, annotation) in annotations.enumerated() {
             if let kept = firstIndexById[annotation.id] {
@@ -69,10 +67,10 @@ extension AnnotationManager {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: problem)
             }
             var layerValues = annotation.properties.styleJSON
-            if let point = annotation as? PointAnnotation, let image = point.image {
+            if let image = annotation.styleImage {
                 // The image doubles as the icon unless one is named explicitly.
                 if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
-                imageUses.append((image, annotation.id))
+                imageUses.append(.init(image: image, annotation: annotation.id))
             }
             for key in layerValues.keys { dataDrivenKeys.insert(key) }
             features.append([

@@ -35,6 +35,7 @@ public struct PointAnnotation: LayerAnnotation {
 
     public var geometryJSON: JSONValue { ["type": "Point", "coordinates": positionJSON(coordinate)] }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
+    public var styleImage: StyleImage? { image }
 }
 
 /// A circle at one coordinate, drawn by a circle layer.

@@ -19,15 +19,7 @@ extension StyleLayer: StyleContentComponent {
 }
 
 extension AnnotationManager: StyleContentComponent {
-    public var contentElements: [StyleContentElement] {
-        switch self {
-        case let m as PointAnnotationManager: [.annotations(.point(m))]
-        case let m as CircleAnnotationManager: [.annotations(.circle(m))]
-        case let m as PolylineAnnotationManager: [.annotations(.polyline(m))]
-        case let m as PolygonAnnotationManager: [.annotations(.polygon(m))]
-        default: []
-        }
-    }
+    public var contentElements: [StyleContentElement] { [.annotations(Kind.erase(self))] }
 }
 
 /// A slot marker layer (Mapbox): slotted layers render where it is.
