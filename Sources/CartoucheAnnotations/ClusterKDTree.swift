@@ -82,26 +82,37 @@ struct ClusterKDTree: Sendable {
     func forEach(within radius: Double, of x: Double, _ y: Double, _ body: (Int) -> Void) {
         guard !ids.isEmpty else { return }
         let r2 = radius * radius
-        var stack: [Int] = [0, ids.count - 1, 0]
-        coords.withUnsafeBufferPointer { c in
-            while !stack.isEmpty {
-                let axis = stack.removeLast(), right = stack.removeLast(), left = stack.removeLast()
-                if right - left <= Self.nodeSize {
-                    for i in left...right {
-                        let dx = c[2 * i] - x, dy = c[2 * i + 1] - y
-                        if dx * dx + dy * dy <= r2 { body(Int(ids[i])) }
+        // Each step pops one range and pushes at most two halves, so the
+        // stack never holds more than 2 ranges per tree level (< 64 levels).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 2 * 64) { stack in
+            var top = 0
+            func push(_ left: Int, _ right: Int, _ axis: Int) {
+                stack[top] = left
+                stack[top + 1] = right
+                stack[top + 2] = axis
+                top += 3
+            }
+            push(0, ids.count - 1, 0)
+            coords.withUnsafeBufferPointer { c in
+                ids.withUnsafeBufferPointer { id in
+                    while top > 0 {
+                        top -= 3
+                        let left = stack[top], right = stack[top + 1], axis = stack[top + 2]
+                        if right - left <= Self.nodeSize {
+                            for i in left...right {
+                                let dx = c[2 * i] - x, dy = c[2 * i + 1] - y
+                                if dx * dx + dy * dy <= r2 { body(Int(id[i])) }
+                            }
+                            continue
+                        }
+                        let m = (left + right) >> 1
+                        let mx = c[2 * m], my = c[2 * m + 1]
+                        let dx = mx - x, dy = my - y
+                        if dx * dx + dy * dy <= r2 { body(Int(id[m])) }
+                        // Same push order as kdbush, so results come in its order.
+                        if axis == 0 ? x - radius <= mx : y - radius <= my { push(left, m - 1, 1 - axis) }
+                        if axis == 0 ? x + radius >= mx : y + radius >= my { push(m + 1, right, 1 - axis) }
                     }
-                    continue
-                }
-                let m = (left + right) >> 1
-                let mx = c[2 * m], my = c[2 * m + 1]
-                let dx = mx - x, dy = my - y
-                if dx * dx + dy * dy <= r2 { body(Int(ids[m])) }
-                if axis == 0 ? x - radius <= mx : y - radius <= my {
-                    stack.append(left); stack.append(m - 1); stack.append(1 - axis)
-                }
-                if axis == 0 ? x + radius >= mx : y + radius >= my {
-                    stack.append(m + 1); stack.append(right); stack.append(1 - axis)
                 }
             }
         }

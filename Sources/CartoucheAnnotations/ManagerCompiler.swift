@@ -63,10 +63,12 @@ extension AnnotationManager {
             if let problem = annotation.geometryProblem {
                 throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
             }
-            if let (key, problem) = annotation.properties.firstProblem {
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: problem)
+            var layerValues: [String: JSONValue]
+            do {
+                layerValues = try annotation.properties.checkedStyleJSON()
+            } catch {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
             }
-            var layerValues = annotation.properties.styleJSON
             if let image = annotation.styleImage {
                 // The image doubles as the icon unless one is named explicitly.
                 if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
