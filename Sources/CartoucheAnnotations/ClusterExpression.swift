@@ -7,6 +7,8 @@ public enum ClusterIndexError: Error, Hashable, Sendable, CustomStringConvertibl
     case unsupportedMapExpression(property: String, expression: JSONValue)
     /// The id names no cluster of this index.
     case unknownCluster(Int)
+    /// Point `index` is not a valid coordinate (NaN, infinite, latitude beyond ±90).
+    case invalidCoordinate(index: Int)
     /// Options out of range (`clusterMaxZoom` in 0...24, radius >= 0, minPoints >= 1).
     case invalidOption(String, StyleValueError)
 
@@ -15,6 +17,7 @@ public enum ClusterIndexError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unsupportedMapExpression(let property, _):
             "cluster property \"\(property)\": only [\"get\", key], [\"get\", key, object], [\"literal\", v] and constants can be evaluated"
         case .unknownCluster(let id): "no cluster with id \(id)"
+        case .invalidCoordinate(let index): "point \(index) is not a valid coordinate (latitude in [-90, 90], finite numbers)"
         case .invalidOption(let name, let problem): "cluster option \(name): \(problem)"
         }
     }

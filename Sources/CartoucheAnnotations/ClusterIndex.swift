@@ -93,6 +93,7 @@ public struct ClusterIndex: Sendable {
         guard options.clusterMinPoints >= 1 else {
             throw .invalidOption("clusterMinPoints", .outOfRange(Double(options.clusterMinPoints), allowed: ">= 1"))
         }
+        if let bad = coordinates.firstIndex(where: { !isValid($0) }) { throw .invalidCoordinate(index: bad) }
         let sortedProperties = options.clusterProperties.sorted { $0.key < $1.key }
         for (name, property) in sortedProperties { try ClusterExpression.check(property.map, property: name) }
 
@@ -192,7 +193,9 @@ public struct ClusterIndex: Sendable {
     /// Everything drawn at `zoom` (floored; above `maxZoom` every point).
     /// - Complexity: O(items at that zoom).
     public func items(atZoom zoom: Double) -> [ClusterItem] {
-        let z = Swift.max(0, Swift.min(Int(zoom.rounded(.down)), maxZoom + 1))
+        // Clamp before converting: NaN or infinite zooms must not trap.
+        let clamped = zoom.isNaN ? 0 : Swift.min(Swift.max(zoom, 0), Double(maxZoom + 1))
+        let z = Int(clamped.rounded(.down))
         let level = levels[z]
         return level.xs.indices.map { item(level, $0) }
     }

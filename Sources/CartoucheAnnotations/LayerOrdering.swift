@@ -59,6 +59,7 @@ enum LayerOrdering {
                         order.append(.manager(m))
                     }
                 case .above(let target), .below(let target):
+                    if ownerOfLayer[target] == m { throw .layerPositionCycle(managers: [manager.id]) }
                     guard let found = entryIndex(of: target) else {
                         if let owner = ownerOfLayer[target], owner != m, pending.contains(owner) {
                             waiting.append(m)

@@ -69,7 +69,13 @@ extension AnnotationManager {
             } catch {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
             }
+            if !isWritable(.object(annotation.customData)) {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
+            }
             if let image = annotation.styleImage {
+                if let (field, problem) = image.firstProblem {
+                    throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
+                }
                 // The image doubles as the icon unless one is named explicitly.
                 if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
                 imageUses.append(.init(image: image, annotation: annotation.id))
@@ -102,6 +108,14 @@ extension AnnotationManager {
         }
         if let (key, problem) = clustering?.firstProblem {
             throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let clustering {
+            if !isWritable(clustering.textField) {
+                throw .invalidProperty(manager: id, annotation: nil, property: "textField", problem: .notFinite)
+            }
+            for name in clustering.clusterProperties.keys.sorted() where !isWritable(clustering.clusterProperties[name]?.map ?? .null) {
+                throw .invalidProperty(manager: id, annotation: nil, property: "clusterProperties.\(name)", problem: .notFinite)
+            }
         }
     }
 
@@ -143,5 +157,27 @@ extension AnnotationManager {
             id: clusterCountLayerId, type: .symbol, source: id, slot: slot, filter: isCluster,
             layout: layout, paint: ["text-color": options.textColor.styleJSON])
         return [circle, count]
+    }
+}
+
+/// False when the value holds a NaN or infinite number anywhere, which JSON
+/// cannot represent (free-form values like `customData` are not typed).
+func isWritable(_ value: JSONValue) -> Bool {
+    switch value {
+    case .number(let n): n.isFinite
+    case .array(let items): items.allSatisfy(isWritable)
+    case .object(let members): members.values.allSatisfy(isWritable)
+    case .null, .bool, .string: true
+    }
+}
+
+extension StyleImage {
+    /// The first field that makes the image unusable, as (name, problem).
+    var firstProblem: (String, StyleValueError)? {
+        if width < 1 { return ("width", .outOfRange(Double(width), allowed: ">= 1")) }
+        if height < 1 { return ("height", .outOfRange(Double(height), allowed: ">= 1")) }
+        if !pixelRatio.isFinite { return ("pixelRatio", .notFinite) }
+        if pixelRatio <= 0 { return ("pixelRatio", .outOfRange(pixelRatio, allowed: "> 0")) }
+        return nil
     }
 }

@@ -122,3 +122,52 @@ import Testing
         #expect(error.description == "manager \"lines\", annotation \"route\", property \"line-width\": -1.0 is out of range: must be >= 0")
     }
 }
+
+@Suite struct FreeFormValidationTests {
+    @Test func customDataMustBeWritableJSON() {
+        let manager = CircleAnnotationManager(id: "dots", annotations: [
+            CircleAnnotation(id: "c", coordinate: Fixtures.paris, customData: ["ratio": ["x": .number(.nan)]])
+        ])
+        #expect(throws: AnnotationError.invalidProperty(manager: "dots", annotation: "c", property: "custom_data", problem: .notFinite)) {
+            try manager.compile()
+        }
+    }
+
+    @Test func imagesNeedASize() {
+        let manager = PointAnnotationManager(id: "pins", annotations: [
+            PointAnnotation(id: "p", coordinate: Fixtures.paris, image: StyleImage(name: "pin", width: 0, height: 8))
+        ])
+        #expect(throws: AnnotationError.invalidProperty(
+            manager: "pins", annotation: "p", property: "image.width", problem: .outOfRange(0, allowed: ">= 1"))) {
+            try manager.compile()
+        }
+    }
+
+    @Test func clusterExpressionsMustBeWritable() {
+        var options = ClusterOptions()
+        options.textField = ["number-format", ["get", "point_count"], ["min-fraction-digits": .number(.infinity)]]
+        let manager = PointAnnotationManager(id: "pins", clusterOptions: options)
+        #expect(throws: AnnotationError.invalidProperty(manager: "pins", annotation: nil, property: "textField", problem: .notFinite)) {
+            try manager.compile()
+        }
+    }
+
+    @Test func selfRelativePositionIsACycle() {
+        var o = AnnotationOrchestrator()
+        o.setManager(.circle(CircleAnnotationManager(id: "a", layerPosition: .above("a"))))
+        #expect(throws: AnnotationError.layerPositionCycle(managers: ["a"])) { try o.compile() }
+    }
+
+    @Test func clusterIndexRejectsBadCoordinates() {
+        #expect(throws: ClusterIndexError.invalidCoordinate(index: 1)) {
+            try ClusterIndex(coordinates: [Fixtures.paris, Coordinate(latitude: .nan, longitude: 0)], options: ClusterOptions())
+        }
+    }
+
+    @Test func oddZoomsDoNotTrap() throws {
+        let index = try ClusterIndex(coordinates: [Fixtures.paris, Fixtures.berlin], options: ClusterOptions())
+        #expect(index.items(atZoom: .nan).count == index.items(atZoom: 0).count)
+        #expect(index.items(atZoom: .infinity).count == 2)
+        #expect(index.items(atZoom: -3).count == index.items(atZoom: 0).count)
+    }
+}
