@@ -53,6 +53,8 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
     case idCollision(String)
     /// A declared layer draws from a source that is not declared.
     case unknownSource(layer: String, source: String)
+    /// The property cannot be used this way with the ``StyleTarget``.
+    case unsupportedByTarget(manager: String, annotation: String?, property: String, support: RendererSupport)
     /// Two annotations register different images under one name.
     case conflictingImage(name: String, manager: String, annotation: String)
 
@@ -80,6 +82,13 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
             "id \"\(id)\" is used by more than one source or layer"
         case .unknownSource(let layer, let source):
             "layer \"\(layer)\" uses source \"\(source)\", which the content does not declare"
+        case .unsupportedByTarget(let m, let a, let p, let support):
+            switch support {
+            case .mapboxOnly:
+                "\(Self.location(m, a)), property \"\(p)\": only Mapbox GL supports it; compile with target .mapbox"
+            default:
+                "\(Self.location(m, a)), property \"\(p)\": MapLibre cannot vary it per feature; set it on the manager or compile with target .mapbox"
+            }
         case .conflictingImage(let name, let m, let a):
             "\(Self.location(m, a)): image \"\(name)\" is already registered with a different size, pixel ratio or sdf flag"
         }

@@ -103,8 +103,11 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
     ///     bottom to top; positions and slots may refer to them.
     ///   - previous: the previous result; keys data-driven there stay
     ///     data-driven (see ``CompiledManager/dataDrivenKeys``).
+    ///   - target: the renderers the output must be valid for.
     /// - Throws: the first ``AnnotationError`` found.
-    public func compile(baseLayers: [BaseLayer] = [], previous: CompiledAnnotations? = nil) throws(AnnotationError) -> CompiledAnnotations {
+    public func compile(
+        baseLayers: [BaseLayer] = [], previous: CompiledAnnotations? = nil, target: StyleTarget = .portable
+    ) throws(AnnotationError) -> CompiledAnnotations {
         var compiled: [CompiledManager] = []
         var images = ImageNamespace()
         var warnings: [AnnotationError] = []
@@ -113,7 +116,7 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
 
         for manager in managers {
             let retained = previous?.managers[manager.id]?.dataDrivenKeys ?? []
-            let result = try manager.compile(retainedDataDrivenKeys: retained)
+            let result = try manager.compile(retainedDataDrivenKeys: retained, target: target)
             for layer in result.layers where !usedIds.insert(layer.id).inserted { throw .idCollision(layer.id) }
             for use in result.imageUses {
                 try images.retain(use.image, manager: manager.id, annotation: use.annotation)
@@ -153,7 +156,9 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
 
     /// A complete, validated v8 style: a background layer, the slot markers
     /// of `options`, then the annotation layers in resolved order.
-    public func styleDocument(options: StyleDocumentOptions, previous: CompiledAnnotations? = nil) throws -> (document: StyleDocument, compiled: CompiledAnnotations) {
+    public func styleDocument(
+        options: StyleDocumentOptions, previous: CompiledAnnotations? = nil, target: StyleTarget = .portable
+    ) throws -> (document: StyleDocument, compiled: CompiledAnnotations) {
         var base: [BaseLayer] = []
         var baseLayers: [StyleLayer] = []
         if let background = options.backgroundColor {
@@ -166,7 +171,7 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
             base.append(.slot(slot))
             baseLayers.append(StyleLayer(id: slot, type: .slot))
         }
-        let compiled = try compile(baseLayers: base, previous: previous)
+        let compiled = try compile(baseLayers: base, previous: previous, target: target)
         // Interleave: each annotation layer goes right below its insertBefore.
         var layers = baseLayers
         for (layer, before) in zip(compiled.fragment.layers, compiled.fragment.insertBefore) {

@@ -33,12 +33,12 @@ public enum AnyAnnotationManager: Hashable, Sendable {
         }
     }
 
-    public func compile(retainedDataDrivenKeys: Set<String> = []) throws(AnnotationError) -> CompiledManager {
+    public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
         switch self {
-        case .point(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys)
-        case .circle(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys)
-        case .polyline(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys)
-        case .polygon(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys)
+        case .point(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .circle(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .polyline(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .polygon(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
         }
     }
 }

@@ -37,8 +37,8 @@ public struct LineProperties: AnnotationPropertySet {
         .value("line-blur", .paint, \.lineBlur, default: 0, range: .nonNegative),
         .value("line-gap-width", .paint, \.lineGapWidth, default: 0, range: .nonNegative),
         .value("line-offset", .paint, \.lineOffset, default: 0),
-        .value("line-border-color", .paint, \.lineBorderColor, default: StyleColor.transparent),
-        .value("line-border-width", .paint, \.lineBorderWidth, default: 0, range: .nonNegative),
+        .value("line-border-color", .paint, \.lineBorderColor, default: StyleColor.transparent, support: .mapboxOnly),
+        .value("line-border-width", .paint, \.lineBorderWidth, default: 0, range: .nonNegative, support: .mapboxOnly),
         .value("line-pattern", .paint, \.linePattern, default: nil),
     ]
 }
@@ -68,6 +68,6 @@ public struct LineLayerProperties: AnnotationPropertySet {
         .value("line-dasharray", .paint, \.lineDasharray, default: nil, range: .nonNegative),
         .value("line-translate", .paint, \.lineTranslate, default: StyleOffset.zero),
         .value("line-translate-anchor", .paint, \.lineTranslateAnchor, default: TranslateAnchor.map),
-        .value("line-trim-offset", .paint, \.lineTrimOffset, default: StyleOffset.zero, range: .unitInterval),
+        .value("line-trim-offset", .paint, \.lineTrimOffset, default: StyleOffset.zero, range: .unitInterval, support: .mapboxOnly),
     ]
 }

@@ -36,15 +36,20 @@ extension AnnotationManager {
 
     /// Validates and compiles this manager alone.
     ///
-    /// - Parameter retainedDataDrivenKeys: keys to keep data-driven even if no
-    ///   annotation sets them any more (pass the previous compile's keys).
+    /// - Parameters:
+    ///   - retainedDataDrivenKeys: keys to keep data-driven even if no
+    ///     annotation sets them any more (pass the previous compile's keys).
+    ///   - target: the renderers the output must be valid for.
     /// - Throws: ``AnnotationError`` for invalid properties or geometry.
     ///   Duplicate annotation ids are not thrown: the first wins and the rest
     ///   are listed in ``CompiledManager/warnings``.
     /// - Complexity: O(n · p) for n annotations and p property descriptors.
-    public func compile(retainedDataDrivenKeys: Set<String> = []) throws(AnnotationError) -> CompiledManager {
+    public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
         guard !id.isEmpty else { throw .emptyManagerId }
-        try validateManagerLevel()
+        try validateManagerLevel(target: target)
+        // Per-feature keys the target cannot take (empty for .mapbox).
+        let restricted: [(key: String, support: RendererSupport)] = target == .mapbox ? [] :
+            Kind.Annotation.Properties.descriptors.filter { $0.support != .all }.map { ($0.key, $0.support) }
 
         var warnings: [AnnotationError] = []
         var firstIndexById: [String: Int] = [:]
@@ -68,6 +73,9 @@ extension AnnotationManager {
                 layerValues = try annotation.properties.checkedStyleJSON()
             } catch {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
+            }
+            for (key, support) in restricted where layerValues[key] != nil {
+                throw .unsupportedByTarget(manager: id, annotation: annotation.id, property: key, support: support)
             }
             if !isWritable(.object(annotation.customData)) {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
@@ -96,7 +104,17 @@ extension AnnotationManager {
             layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
     }
 
-    private func validateManagerLevel() throws(AnnotationError) {
+    private func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {
+        if target == .portable {
+            // Manager values are layer constants, which MapLibre accepts unless
+            // the property is Mapbox-only.
+            for descriptor in Kind.Annotation.Properties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(defaults) != nil {
+                throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
+            }
+            for descriptor in Kind.LayerProperties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(layerProperties) != nil {
+                throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
+            }
+        }
         if let (key, problem) = defaults.firstProblem {
             throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
         }

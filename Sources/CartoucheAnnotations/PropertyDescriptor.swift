@@ -23,6 +23,25 @@ public enum NumericRange: Hashable, Sendable {
     }
 }
 
+/// Which renderers accept a property, and how.
+public enum RendererSupport: Hashable, Sendable {
+    /// Mapbox GL and MapLibre alike, per feature or per layer.
+    case all
+    /// Only Mapbox GL (v2/v3) knows the property.
+    case mapboxOnly
+    /// MapLibre accepts only one value per layer (no data expressions).
+    case constantInMapLibre
+}
+
+/// The renderer family a compile must produce valid styles for.
+public enum StyleTarget: Hashable, Sendable {
+    /// Valid for both MapLibre and Mapbox GL: Mapbox-only properties and
+    /// per-feature values MapLibre cannot evaluate are rejected (the default).
+    case portable
+    /// Mapbox GL only: every property is allowed.
+    case mapbox
+}
+
 /// A value with one or more plain numbers that a ``NumericRange`` applies to.
 public protocol NumericStyleValue: StyleValue {
     var numericComponents: [Double] { get }
@@ -47,6 +66,7 @@ public struct PropertyDescriptor<Owner>: Sendable {
     /// The style-spec default in JSON form; nil where the spec has none
     /// (images, patterns, sort keys, `fill-outline-color`).
     public let defaultValue: JSONValue?
+    public let support: RendererSupport
     let read: @Sendable (Owner) -> JSONValue?
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
     let problem: @Sendable (Owner) -> StyleValueError?
@@ -55,11 +75,11 @@ public struct PropertyDescriptor<Owner>: Sendable {
     /// number the value contains.
     static func value<V: StyleValue>(
         _ key: String, _ group: StylePropertyGroup, _ keyPath: WritableKeyPath<Owner, V?> & Sendable,
-        default defaultValue: V?, range: NumericRange = .any
+        default defaultValue: V?, range: NumericRange = .any, support: RendererSupport = .all
     ) -> Self {
         let get = fieldReader(keyPath)
         return PropertyDescriptor(
-            key: key, group: group, defaultValue: defaultValue?.styleJSON,
+            key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
             read: { get($0)?.styleJSON },
             write: { (owner: inout Owner, json: JSONValue?) throws(StyleValueError) in
                 guard let json, !json.isNull else {

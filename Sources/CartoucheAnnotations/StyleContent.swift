@@ -117,7 +117,9 @@ public struct StyleContent: Hashable, Sendable {
     /// - Parameters:
     ///   - baseLayers: the layers of the style this content is added to.
     ///   - previous: the previous result, to keep data-driven keys stable.
-    public func compile(baseLayers: [BaseLayer] = [], previous: CompiledStyleContent? = nil) throws(AnnotationError) -> CompiledStyleContent {
+    public func compile(
+        baseLayers: [BaseLayer] = [], previous: CompiledStyleContent? = nil, target: StyleTarget = .portable
+    ) throws(AnnotationError) -> CompiledStyleContent {
         var declaredLayers: [StyleLayer] = []
         var sources: [String: GeoJSONSource] = [:]
         var orchestrator = AnnotationOrchestrator()
@@ -139,7 +141,7 @@ public struct StyleContent: Hashable, Sendable {
             }
         }
         let declaredBase = declaredLayers.map { BaseLayer(id: $0.id, isSlot: $0.type == .slot) }
-        let compiled = try orchestrator.compile(baseLayers: baseLayers + declaredBase, previous: previous?.annotations)
+        let compiled = try orchestrator.compile(baseLayers: baseLayers + declaredBase, previous: previous?.annotations, target: target)
         for id in compiled.fragment.sources.keys where sources[id] != nil { throw .idCollision(id) }
         for layer in declaredLayers where layer.type != .slot && layer.type != .background {
             guard let source = layer.source, sources[source] != nil || compiled.fragment.sources[source] != nil else {

@@ -130,3 +130,94 @@ import Testing
         try expectGolden(patch.json, "patch")
     }
 }
+
+/// Every property of every type set at once, per annotation and on the
+/// manager: the output `scripts/oracles/validate-style.js` checks against
+/// MapLibre's validator (see the report on Mapbox-only properties).
+@Suite struct KitchenSinkGoldenTests {
+    @Test func everyProperty() throws {
+        let red = Fixtures.color("red")
+        var symbol = SymbolProperties()
+        symbol.iconImage = "pin"; symbol.iconAnchor = .bottom; symbol.iconOffset = StyleOffset(x: 0, y: -2)
+        symbol.iconRotate = 15; symbol.iconSize = 2; symbol.iconTextFit = .both
+        symbol.iconTextFitPadding = StylePadding(top: 1, right: 2, bottom: 3, left: 4); symbol.symbolSortKey = 3
+        symbol.textField = "Hi"; symbol.textAnchor = .left; symbol.textJustify = .auto; symbol.textLetterSpacing = 0.1
+        symbol.textLineHeight = 1.5; symbol.textMaxWidth = 8; symbol.textOffset = StyleOffset(x: 1, y: 0)
+        symbol.textRadialOffset = 0.5; symbol.textRotate = 5; symbol.textSize = 14; symbol.textTransform = .uppercase
+        symbol.symbolZOffset = 1; symbol.iconColor = red; symbol.iconHaloColor = red; symbol.iconHaloWidth = 1
+        symbol.iconHaloBlur = 1; symbol.iconOpacity = 0.9; symbol.textColor = red; symbol.textHaloColor = red
+        symbol.textHaloWidth = 1; symbol.textHaloBlur = 1; symbol.textOpacity = 0.9
+        var points = PointAnnotationManager(id: "points", annotations: [PointAnnotation(id: "p", coordinate: Fixtures.paris, properties: symbol)])
+        points.defaults = symbol
+        var symbolLayer = SymbolLayerProperties()
+        symbolLayer.textFont = ["Noto Sans Regular"]; symbolLayer.textVariableAnchor = [.top, .left]
+        symbolLayer.iconOptional = true; symbolLayer.textOptional = true; symbolLayer.iconPadding = 3; symbolLayer.textPadding = 3
+        symbolLayer.iconKeepUpright = false; symbolLayer.textKeepUpright = true; symbolLayer.symbolPlacement = .point
+        symbolLayer.symbolSpacing = 100; symbolLayer.symbolAvoidEdges = true; symbolLayer.symbolZOrder = .viewportY
+        symbolLayer.textMaxAngle = 30; symbolLayer.textWritingMode = [.horizontal]; symbolLayer.iconRotationAlignment = .map
+        symbolLayer.textRotationAlignment = .viewport; symbolLayer.iconPitchAlignment = .auto; symbolLayer.textPitchAlignment = .map
+        symbolLayer.iconTranslate = StyleOffset(x: 1, y: 1); symbolLayer.iconTranslateAnchor = .viewport
+        symbolLayer.textTranslate = StyleOffset(x: 1, y: 1); symbolLayer.textTranslateAnchor = .viewport
+        symbolLayer.iconAllowOverlap = false; symbolLayer.textAllowOverlap = false
+        symbolLayer.iconIgnorePlacement = false; symbolLayer.textIgnorePlacement = false
+        points.layerProperties = symbolLayer
+
+        var circle = CircleProperties()
+        circle.circleSortKey = 1; circle.circleRadius = 4; circle.circleColor = red; circle.circleOpacity = 0.5
+        circle.circleBlur = 0.2; circle.circleStrokeWidth = 1; circle.circleStrokeColor = red; circle.circleStrokeOpacity = 0.5
+        var circles = CircleAnnotationManager(id: "circles", annotations: [CircleAnnotation(id: "c", coordinate: Fixtures.paris, properties: circle)])
+        circles.defaults = circle
+        circles.circlePitchAlignment = .map; circles.circlePitchScale = .viewport
+        circles.circleTranslate = StyleOffset(x: 2, y: 2); circles.circleTranslateAnchor = .viewport
+
+        var line = LineProperties()
+        line.lineJoin = .round; line.lineSortKey = 1; line.lineColor = red; line.lineWidth = 3; line.lineOpacity = 0.5
+        line.lineBlur = 1; line.lineGapWidth = 1; line.lineOffset = -1; line.lineBorderColor = red; line.lineBorderWidth = 1
+        line.linePattern = "dash"
+        var lines = PolylineAnnotationManager(id: "lines", annotations: [PolylineAnnotation(id: "l", coordinates: [Fixtures.paris, Fixtures.berlin], properties: line)])
+        lines.defaults = line
+        lines.lineCap = .round; lines.lineMiterLimit = 3; lines.lineRoundLimit = 1.1; lines.lineDasharray = [2, 1]
+        lines.lineTranslate = StyleOffset(x: 1, y: 0); lines.lineTranslateAnchor = .map; lines.lineTrimOffset = StyleOffset(x: 0, y: 0.5)
+
+        var fill = FillProperties()
+        fill.fillSortKey = 1; fill.fillColor = red; fill.fillOpacity = 0.5; fill.fillOutlineColor = red; fill.fillPattern = "hatch"
+        var polygons = PolygonAnnotationManager(id: "polygons", annotations: [PolygonAnnotation(id: "g", rings: [Fixtures.square(0, 0)], properties: fill)])
+        polygons.defaults = fill
+        polygons.fillAntialias = false; polygons.fillTranslate = StyleOffset(x: 1, y: 1); polygons.fillTranslateAnchor = .viewport
+
+        var o = AnnotationOrchestrator()
+        o.setManager(.polygon(polygons))
+        o.setManager(.polyline(lines))
+        o.setManager(.circle(circles))
+        o.setManager(.point(points))
+        // Mapbox-only properties need the Mapbox target (MapLibre rejects them).
+        #expect(throws: AnnotationError.unsupportedByTarget(manager: "lines", annotation: nil, property: "line-border-color", support: .mapboxOnly)) {
+            try o.compile()
+        }
+        let compiled = try o.compile(target: .mapbox)
+        // Every descriptor shows up in the layer of its type.
+        let counts: [Int] = compiled.fragment.layers.map { $0.layout.count + $0.paint.count }
+        let fillCount = FillProperties.descriptors.count + FillLayerProperties.descriptors.count
+        let lineCount = LineProperties.descriptors.count + LineLayerProperties.descriptors.count
+        let circleCount = CircleProperties.descriptors.count + CircleLayerProperties.descriptors.count
+        let symbolCount = SymbolProperties.descriptors.count + SymbolLayerProperties.descriptors.count
+        #expect(counts == [fillCount, lineCount, circleCount, symbolCount])
+        try expectGolden(compiled.fragment.json, "every-property")
+
+        // The portable subset: no Mapbox-only keys, MapLibre-constant keys only
+        // on the manager. `validate-style.js` finds this one fully valid.
+        o[polyline: "lines"]?.lineBorderColor = nil
+        o[polyline: "lines"]?.lineBorderWidth = nil
+        o[polyline: "lines"]?.lineTrimOffset = nil
+        o[polyline: "lines"]?.annotations[0].lineBorderColor = nil
+        o[polyline: "lines"]?.annotations[0].lineBorderWidth = nil
+        o[point: "points"]?.symbolZOffset = nil
+        o[point: "points"]?.annotations[0].symbolZOffset = nil
+        o[point: "points"]?.annotations[0].iconTextFit = nil
+        o[point: "points"]?.annotations[0].iconTextFitPadding = nil
+        o[point: "points"]?.annotations[0].textLineHeight = nil
+        let portable = try o.compile()
+        #expect(portable.fragment.layers[3].layout["text-line-height"] == 1.5)
+        try expectGolden(portable.fragment.json, "every-portable-property")
+    }
+}

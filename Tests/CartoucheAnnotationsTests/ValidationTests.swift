@@ -171,3 +171,37 @@ import Testing
         #expect(index.items(atZoom: -3).count == index.items(atZoom: 0).count)
     }
 }
+
+@Suite struct StyleTargetTests {
+    @Test func perFeatureValuesMapLibreCannotEvaluateAreRejected() throws {
+        var point = PointAnnotation(id: "p", coordinate: Fixtures.paris)
+        point.textLineHeight = 1.4
+        var manager = PointAnnotationManager(id: "pins", annotations: [point])
+        #expect(throws: AnnotationError.unsupportedByTarget(
+            manager: "pins", annotation: "p", property: "text-line-height", support: .constantInMapLibre)) {
+            try manager.compile()
+        }
+        #expect(throws: Never.self) { try manager.compile(target: .mapbox) }
+        // As a layer constant MapLibre takes it.
+        manager.annotations[0].textLineHeight = nil
+        manager.textLineHeight = 1.4
+        #expect(try manager.compile().layers[0].layout["text-line-height"] == 1.4)
+    }
+
+    @Test func mapboxOnlyPropertiesNeedTheMapboxTarget() throws {
+        var line = PolylineAnnotation(id: "l", coordinates: [Fixtures.paris, Fixtures.berlin])
+        line.lineBorderWidth = 2
+        let manager = PolylineAnnotationManager(id: "routes", annotations: [line])
+        #expect(throws: AnnotationError.unsupportedByTarget(
+            manager: "routes", annotation: "l", property: "line-border-width", support: .mapboxOnly)) {
+            try manager.compile()
+        }
+        var layerOnly = PolylineAnnotationManager(id: "routes")
+        layerOnly.lineTrimOffset = StyleOffset(x: 0, y: 0.5)
+        #expect(throws: AnnotationError.unsupportedByTarget(
+            manager: "routes", annotation: nil, property: "line-trim-offset", support: .mapboxOnly)) {
+            try layerOnly.compile()
+        }
+        #expect(try layerOnly.compile(target: .mapbox).layers[0].paint["line-trim-offset"] == [0, 0.5])
+    }
+}
