@@ -128,25 +128,14 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
         let order = try LayerOrdering.resolve(
             managers: managers, layerIds: compiled.map { $0.layers.map(\.id) }, base: baseLayers)
 
-        var fragment = StyleFragment(images: images.images)
-        // Walk top-down so each annotation layer knows the nearest base layer
-        // above it: the one to insert it before.
-        var pendingLayers: [StyleLayer] = []
-        var pendingBefore: [String?] = []
-        var baseAbove: String? = nil
-        for entry in order.reversed() {
+        let stack = StyleStack(items: order.flatMap { entry -> [StyleStack.Item] in
             switch entry {
-            case .base(let id):
-                baseAbove = id
-            case .manager(let m):
-                for layer in compiled[m].layers.reversed() {
-                    pendingLayers.append(layer)
-                    pendingBefore.append(baseAbove)
-                }
+            case .base(let id): [.base(id)]
+            case .manager(let m): compiled[m].layers.map(StyleStack.Item.layer)
             }
-        }
-        fragment.layers = pendingLayers.reversed()
-        fragment.insertBefore = pendingBefore.reversed()
+        })
+        let (layers, insertBefore) = stack.split()
+        var fragment = StyleFragment(layers: layers, insertBefore: insertBefore, images: images.images)
         for result in compiled { fragment.sources[result.id] = result.source }
 
         return CompiledAnnotations(

@@ -17,6 +17,9 @@ public struct StyleStack: Hashable, Sendable {
     /// Bottom to top.
     public var items: [Item]
 
+    /// A stack from its items, bottom to top.
+    public init(items: [Item]) { self.items = items }
+
     /// Interleaves `fragment.layers` into `baseLayerIds` by `insertBefore`.
     public init(_ fragment: StyleFragment, baseLayerIds: [String]) {
         items = baseLayerIds.map(Item.base)
