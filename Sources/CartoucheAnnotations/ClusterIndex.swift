@@ -120,6 +120,7 @@ public struct ClusterIndex: Sendable {
             levels[z + 1].tree = ClusterKDTree(xs: levels[z + 1].xs, ys: levels[z + 1].ys)
             levels[z] = clusterLevel(z)
         }
+        levels[0].tree = ClusterKDTree(xs: levels[0].xs, ys: levels[0].ys)
     }
 
     /// Query radius when building zoom `z`, in unit Web Mercator.
@@ -193,11 +194,43 @@ public struct ClusterIndex: Sendable {
     /// Everything drawn at `zoom` (floored; above `maxZoom` every point).
     /// - Complexity: O(items at that zoom).
     public func items(atZoom zoom: Double) -> [ClusterItem] {
+        let level = levels[levelIndex(zoom)]
+        return level.xs.indices.map { item(level, $0) }
+    }
+
+    /// What is drawn at `zoom` inside a longitude/latitude box, like the
+    /// renderer's `getClusters(bbox, zoom)`: `west > east` crosses the
+    /// antimeridian, a span of 360° or more covers every longitude.
+    /// - Complexity: O(√n + k) for k items in the box.
+    public func items(atZoom zoom: Double, west: Double, south: Double, east: Double, north: Double) -> [ClusterItem] {
+        guard [west, south, east, north].allSatisfy(\.isFinite) else { return [] }
+        func wrap(_ lng: Double) -> Double {
+            ((lng + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        }
+        // Longitude ranges to scan; an east edge of exactly 180 stays 180.
+        var ranges = [(wrap(west), east == 180 ? 180 : wrap(east))]
+        if east - west >= 360 {
+            ranges = [(-180, 180)]
+        } else if ranges[0].0 > ranges[0].1 {
+            ranges = [(ranges[0].0, 180), (-180, ranges[0].1)]
+        }
+        let level = levels[levelIndex(zoom)]
+        let top = WebMercatorUnit.y(latitude: Swift.min(Swift.max(north, -90), 90))
+        let bottom = WebMercatorUnit.y(latitude: Swift.min(Swift.max(south, -90), 90))
+        var result: [ClusterItem] = []
+        for (minLng, maxLng) in ranges {
+            level.tree?.forEach(
+                inBox: WebMercatorUnit.x(longitude: minLng), top, WebMercatorUnit.x(longitude: maxLng), bottom
+            ) { result.append(item(level, $0)) }
+        }
+        return result
+    }
+
+    /// The level drawn at `zoom`: floored, clamped to 0...maxZoom + 1.
+    private func levelIndex(_ zoom: Double) -> Int {
         // Clamp before converting: NaN or infinite zooms must not trap.
         let clamped = zoom.isNaN ? 0 : Swift.min(Swift.max(zoom, 0), Double(maxZoom + 1))
-        let z = Int(clamped.rounded(.down))
-        let level = levels[z]
-        return level.xs.indices.map { item(level, $0) }
+        return Int(clamped.rounded(.down))
     }
 
     private func origin(of clusterId: Int) throws(ClusterIndexError) -> (zoom: Int, index: Int) {

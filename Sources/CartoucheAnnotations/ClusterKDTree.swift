@@ -117,4 +117,38 @@ struct ClusterKDTree: Sendable {
             }
         }
     }
+
+    /// Calls `body` with each point index inside the box (inclusive), in
+    /// kdbush's traversal order.
+    func forEach(inBox minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double, _ body: (Int) -> Void) {
+        guard !ids.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 2 * 64) { stack in
+            var top = 0
+            func push(_ left: Int, _ right: Int, _ axis: Int) {
+                stack[top] = left
+                stack[top + 1] = right
+                stack[top + 2] = axis
+                top += 3
+            }
+            push(0, ids.count - 1, 0)
+            coords.withUnsafeBufferPointer { c in
+                while top > 0 {
+                    top -= 3
+                    let left = stack[top], right = stack[top + 1], axis = stack[top + 2]
+                    if right - left <= Self.nodeSize {
+                        for i in left...right {
+                            let x = c[2 * i], y = c[2 * i + 1]
+                            if x >= minX && x <= maxX && y >= minY && y <= maxY { body(Int(ids[i])) }
+                        }
+                        continue
+                    }
+                    let m = (left + right) >> 1
+                    let x = c[2 * m], y = c[2 * m + 1]
+                    if x >= minX && x <= maxX && y >= minY && y <= maxY { body(Int(ids[m])) }
+                    if axis == 0 ? minX <= x : minY <= y { push(left, m - 1, 1 - axis) }
+                    if axis == 0 ? maxX >= x : maxY >= y { push(m + 1, right, 1 - axis) }
+                }
+            }
+        }
+    }
 }

@@ -161,3 +161,36 @@ struct SplitMix64: RandomNumberGenerator {
     }
     mutating func nextInt(_ upperBound: Int) -> Int { Int(next() % UInt64(upperBound)) }
 }
+
+@Suite struct ClusterBoxTests {
+    /// Brute-force oracle: the boxed query returns exactly the items of the
+    /// whole level whose position lies in the box.
+    @Test func boxQueriesMatchFilteringTheWholeLevel() throws {
+        var rng = SplitMix64(seed: 5)
+        let points = (0..<2000).map { _ in
+            Coordinate(latitude: rng.nextDouble(in: -70...70), longitude: rng.nextDouble(in: -180...180))
+        }
+        let index = try ClusterIndex(coordinates: points, options: ClusterOptions(clusterMaxZoom: 8))
+        func position(_ item: ClusterItem) -> Coordinate {
+            switch item {
+            case .point(_, let c): c
+            case .cluster(let c): c.coordinate
+            }
+        }
+        for zoom in [0.0, 3, 6, 9] {
+            for (w, s, e, n) in [(-20.0, -10.0, 40.0, 50.0), (150.0, -30.0, -160.0, 30.0), (-400.0, -90.0, 400.0, 90.0)] {
+                let boxed = index.items(atZoom: zoom, west: w, south: s, east: e, north: n)
+                let expected = index.items(atZoom: zoom).filter { item in
+                    let c = position(item)
+                    let inLatitude = c.latitude >= s - 1e-6 && c.latitude <= n + 1e-6
+                    let inLongitude = e - w >= 360 || (w <= e ? (c.longitude >= w - 1e-6 && c.longitude <= e + 1e-6)
+                                                              : (c.longitude >= w - 1e-6 || c.longitude <= e + 1e-6))
+                    return inLatitude && inLongitude
+                }
+                #expect(Set(boxed) == Set(expected), "zoom \(zoom) box \(w),\(s),\(e),\(n)")
+                #expect(boxed.count == expected.count)
+                #expect(!expected.isEmpty)
+            }
+        }
+    }
+}
