@@ -32,7 +32,8 @@ public struct StyleFragment: Hashable, Sendable {
     public var sources: [String: GeoJSONSource]
     public var layers: [StyleLayer]
     /// For each entry of ``layers``: the id of the existing style layer it
-    /// goes directly below, or nil to go on top.
+    /// goes directly below, or nil to go on top. Keep it as long as
+    /// ``layers``; ``json`` treats missing entries as nil.
     public var insertBefore: [String?]
     /// Images the layers reference, sorted by name.
     public var images: [StyleImage]
@@ -40,7 +41,9 @@ public struct StyleFragment: Hashable, Sendable {
     public init(sources: [String: GeoJSONSource] = [:], layers: [StyleLayer] = [], insertBefore: [String?]? = nil, images: [StyleImage] = []) {
         self.sources = sources
         self.layers = layers
-        self.insertBefore = insertBefore ?? Array(repeating: nil, count: layers.count)
+        // One entry per layer: missing entries mean "on top", extras are dropped.
+        let given = insertBefore ?? []
+        self.insertBefore = layers.indices.map { $0 < given.count ? given[$0] : nil }
         self.images = images
     }
 
@@ -48,7 +51,8 @@ public struct StyleFragment: Hashable, Sendable {
     /// go below an existing layer and `"images"` when any are referenced.
     public var json: JSONValue {
         var layerList: [JSONValue] = []
-        for (layer, before) in zip(layers, insertBefore) {
+        for (i, layer) in layers.enumerated() {
+            let before = i < insertBefore.count ? insertBefore[i] : nil
             guard let before, case .object(var object) = layer.json else {
                 layerList.append(layer.json)
                 continue

@@ -85,3 +85,18 @@ import Testing
         #expect(source.json == expected)
     }
 }
+
+@Suite struct StyleFragmentTests {
+    @Test func insertBeforeAlwaysCoversEveryLayer() {
+        let a = StyleLayer(id: "a", type: .circle, source: "s")
+        let b = StyleLayer(id: "b", type: .circle, source: "s")
+        let short = StyleFragment(layers: [a, b], insertBefore: ["water"])
+        #expect(short.insertBefore == ["water", nil])
+        var edited = short
+        edited.insertBefore = []  // shorter than layers: the rest go on top
+        let layers = edited.json.objectValue?["layers"]?.arrayValue
+        #expect(layers?.count == 2)
+        #expect(layers?.first?.objectValue?["beforeId"] == nil)
+        #expect(short.json.objectValue?["layers"]?.arrayValue?.first?.objectValue?["beforeId"] == "water")
+    }
+}
