@@ -74,3 +74,34 @@ import Testing
         #expect(throws: AnnotationError.unknownSource(layer: "grid", source: "nowhere")) { try missing.compile() }
     }
 }
+
+@Suite struct DeclaredLayerPatchTests {
+    func content(filter: JSONValue?, width: Double, withGrid: Bool = true) -> StyleContent {
+        StyleContent {
+            SourceContent(id: "grid-source", GeoJSONSource(features: []))
+            if withGrid {
+                StyleLayer(id: "grid", type: .line, source: "grid-source", filter: filter, paint: ["line-width": .number(width)])
+            }
+            CircleAnnotationManager(id: "dots") { CircleAnnotation(id: "a", coordinate: Fixtures.paris) }
+        }
+    }
+
+    @Test func declaredLayerChangesBecomeFilterAndPropertyOperations() throws {
+        let before = try content(filter: nil, width: 1).compile()
+        let after = try content(filter: ["==", ["get", "kind"], "major"], width: 2).compile(previous: before)
+        let patch = after.patch(from: before)
+        #expect(patch.operations == [
+            .setLayerProperty(layer: "grid", group: .paint, key: "line-width", value: 2),
+            .setFilter(layer: "grid", ["==", ["get", "kind"], "major"]),
+        ])
+        #expect(try patch.apply(to: before.fragment) == after.fragment)
+        // The dots manager was declared after the grid layer: it stays on top
+        // when the grid goes away and comes back.
+        let without = try content(filter: nil, width: 1, withGrid: false).compile(previous: after)
+        #expect(without.patch(from: after).operations == [.removeLayer("grid")])
+        let back = try content(filter: nil, width: 1).compile(previous: without)
+        #expect(back.patch(from: without).operations == [
+            .addLayer(StyleLayer(id: "grid", type: .line, source: "grid-source", paint: ["line-width": 1]), before: "dots")
+        ])
+    }
+}
