@@ -24,7 +24,7 @@ extension LayerAnnotation {
 }
 
 /// Style-spec `[longitude, latitude]`.
-func positionJSON(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
+func positionJSON(_ c: Coordinate) -> JSONValue { .array([.number(c.longitude), .number(c.latitude)]) }
 
 /// Latitude within [-90, 90] and both components finite.
 func isValid(_ c: Coordinate) -> Bool {

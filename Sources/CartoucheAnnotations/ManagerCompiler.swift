@@ -57,6 +57,8 @@ extension AnnotationManager {
         var features: [JSONValue] = []
         features.reserveCapacity(annotations.count)
         var dataDrivenKeys = retainedDataDrivenKeys
+        var isSet = [Bool](repeating: false, count: Kind.Annotation.Properties.descriptors.count)
+        var usesImageKey = false
         var imageUses: [CompiledManager.ImageUse] = []
 
         for (index, annotation) in annotations.enumerated() {
@@ -70,7 +72,7 @@ extension AnnotationManager {
             }
             var layerValues: [String: JSONValue]
             do {
-                layerValues = try annotation.properties.checkedStyleJSON()
+                layerValues = try annotation.properties.checkedStyleJSON(markingSetIn: &isSet)
             } catch {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
             }
@@ -88,14 +90,19 @@ extension AnnotationManager {
                 if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
                 imageUses.append(.init(image: image, annotation: annotation.id))
             }
-            for key in layerValues.keys { dataDrivenKeys.insert(key) }
-            features.append([
-                "type": "Feature",
-                "id": .string(annotation.id),
-                "geometry": annotation.geometryJSON,
-                "properties": [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)],
-            ])
+            if layerValues["icon-image"] != nil { usesImageKey = true }
+            // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
+            let properties: [String: JSONValue] = [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)]
+            let feature: [String: JSONValue] = [
+                "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometryJSON, "properties": .object(properties),
+            ]
+            features.append(.object(feature))
         }
+        for (i, descriptor) in Kind.Annotation.Properties.descriptors.enumerated() where isSet[i] {
+            dataDrivenKeys.insert(descriptor.key)
+        }
+        // An image sets icon-image on the feature without setting the field.
+        if usesImageKey { dataDrivenKeys.insert("icon-image") }
 
         var layers = [mainLayer(dataDrivenKeys: dataDrivenKeys)]
         if let clustering { layers += clusterLayers(clustering) }

@@ -33,7 +33,7 @@ public struct PointAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue { ["type": "Point", "coordinates": positionJSON(coordinate)] }
+    public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
     public var styleImage: StyleImage? { image }
 }
@@ -58,7 +58,7 @@ public struct CircleAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue { ["type": "Point", "coordinates": positionJSON(coordinate)] }
+    public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
 }
 

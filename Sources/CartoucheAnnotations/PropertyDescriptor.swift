@@ -67,9 +67,26 @@ public struct PropertyDescriptor<Owner>: Sendable {
     /// (images, patterns, sort keys, `fill-outline-color`).
     public let defaultValue: JSONValue?
     public let support: RendererSupport
-    let read: @Sendable (Owner) -> JSONValue?
+    /// Reads, checks and encodes the field in one go (the compile hot path).
+    let encode: @Sendable (Owner) -> Encoded
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
-    let problem: @Sendable (Owner) -> StyleValueError?
+
+    /// A field's state as the compiler needs it.
+    enum Encoded {
+        case unset
+        case value(JSONValue)
+        case invalid(StyleValueError)
+    }
+
+    /// The field's JSON, or nil when unset (or invalid).
+    func read(_ owner: Owner) -> JSONValue? {
+        if case .value(let json) = encode(owner) { json } else { nil }
+    }
+
+    /// Why the field's value cannot be written, or nil.
+    func problem(_ owner: Owner) -> StyleValueError? {
+        if case .invalid(let problem) = encode(owner) { problem } else { nil }
+    }
 
     /// A property stored as an optional typed field; `range` applies to every
     /// number the value contains.
@@ -80,7 +97,11 @@ public struct PropertyDescriptor<Owner>: Sendable {
         let get = fieldReader(keyPath)
         return PropertyDescriptor(
             key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
-            read: { get($0)?.styleJSON },
+            encode: { owner in
+                guard let value = get(owner) else { return .unset }
+                if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
+                return .value(value.styleJSON)
+            },
             write: { (owner: inout Owner, json: JSONValue?) throws(StyleValueError) in
                 guard let json, !json.isNull else {
                     owner[keyPath: keyPath] = nil
@@ -89,10 +110,6 @@ public struct PropertyDescriptor<Owner>: Sendable {
                 let value = try V(styleJSON: json)
                 if let problem = Self.rangeProblem(value, range) { throw problem }
                 owner[keyPath: keyPath] = value
-            },
-            problem: { owner in
-                guard let value = get(owner) else { return nil }
-                return value.styleValueProblem ?? Self.rangeProblem(value, range)
             })
     }
 
@@ -162,13 +179,19 @@ extension AnnotationPropertySet {
         return nil
     }
 
-    /// The set properties keyed by style-spec key, after checking them all:
-    /// one pass for what ``firstProblem`` and ``styleJSON`` do in two.
-    func checkedStyleJSON() throws(InvalidPropertyValue) -> [String: JSONValue] {
+    /// The set properties keyed by style-spec key, after checking them all,
+    /// in one pass; marks `isSet[i]` for each descriptor `i` that is set.
+    func checkedStyleJSON(markingSetIn isSet: inout [Bool]) throws(InvalidPropertyValue) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
-        for descriptor in Self.descriptors {
-            if let problem = descriptor.problem(self) { throw InvalidPropertyValue(key: descriptor.key, problem: problem) }
-            if let value = descriptor.read(self) { result[descriptor.key] = value }
+        for (i, descriptor) in Self.descriptors.enumerated() {
+            switch descriptor.encode(self) {
+            case .unset: continue
+            case .value(let json):
+                result[descriptor.key] = json
+                isSet[i] = true
+            case .invalid(let problem):
+                throw InvalidPropertyValue(key: descriptor.key, problem: problem)
+            }
         }
         return result
     }
