@@ -61,7 +61,9 @@ extension AnnotationManager {
         var usesImageKey = false
         var imageUses: [CompiledManager.ImageUse] = []
 
-        for (index, annotation) in annotations.enumerated() {
+        // Index loop, not enumerated(): see checkedStyleJSON on generic tuples.
+        for index in annotations.indices {
+            let annotation = annotations[index]
             if let kept = firstIndexById[annotation.id] {
                 warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: index))
                 continue
@@ -98,9 +100,8 @@ extension AnnotationManager {
             ]
             features.append(.object(feature))
         }
-        for (i, descriptor) in Kind.Annotation.Properties.descriptors.enumerated() where isSet[i] {
-            dataDrivenKeys.insert(descriptor.key)
-        }
+        let descriptors = Kind.Annotation.Properties.descriptors
+        for i in 0..<descriptors.count where isSet[i] { dataDrivenKeys.insert(descriptors[i].key) }
         // An image sets icon-image on the feature without setting the field.
         if usesImageKey { dataDrivenKeys.insert("icon-image") }
 

@@ -52,6 +52,15 @@ extension Ems: NumericStyleValue { public var numericComponents: [Double] { [val
 extension Array: NumericStyleValue where Element == Double { public var numericComponents: [Double] { self } }
 extension StyleOffset: NumericStyleValue { public var numericComponents: [Double] { [x, y] } }
 
+/// A field's state as the compiler needs it. Deliberately not nested in
+/// the generic descriptor: generic code would look up its metadata on every
+/// call, which showed up in compile profiles.
+enum EncodedField {
+    case unset
+    case value(JSONValue)
+    case invalid(StyleValueError)
+}
+
 /// One style-spec property of a property set (``AnnotationPropertySet``):
 /// its key, layout or paint group, spec default, and how to read, write and
 /// check the typed Swift field behind it.
@@ -68,15 +77,8 @@ public struct PropertyDescriptor<Owner>: Sendable {
     public let defaultValue: JSONValue?
     public let support: RendererSupport
     /// Reads, checks and encodes the field in one go (the compile hot path).
-    let encode: @Sendable (Owner) -> Encoded
+    let encode: @Sendable (Owner) -> EncodedField
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
-
-    /// A field's state as the compiler needs it.
-    enum Encoded {
-        case unset
-        case value(JSONValue)
-        case invalid(StyleValueError)
-    }
 
     /// The field's JSON, or nil when unset (or invalid).
     func read(_ owner: Owner) -> JSONValue? {
@@ -183,7 +185,11 @@ extension AnnotationPropertySet {
     /// in one pass; marks `isSet[i]` for each descriptor `i` that is set.
     func checkedStyleJSON(markingSetIn isSet: inout [Bool]) throws(InvalidPropertyValue) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
-        for (i, descriptor) in Self.descriptors.enumerated() {
+        let descriptors = Self.descriptors
+        // An index loop: `enumerated()` in this generic context builds tuple
+        // metadata at run time on every step.
+        for i in 0..<descriptors.count {
+            let descriptor = descriptors[i]
             switch descriptor.encode(self) {
             case .unset: continue
             case .value(let json):
