@@ -175,3 +175,13 @@ extension AnyAnnotationManager {
         }
     }
 }
+
+extension AnnotationManager where Kind == PointAnnotationKind {
+    /// A clustered (or not) point manager whose annotations are written as a block.
+    public init(
+        id: String, layerPosition: LayerPosition = .default, slot: String? = nil, clusterOptions: ClusterOptions?,
+        @AnnotationListBuilder<PointAnnotation> annotations: () -> [PointAnnotation]
+    ) {
+        self.init(id: id, annotations: annotations(), layerPosition: layerPosition, slot: slot, clusterOptions: clusterOptions)
+    }
+}

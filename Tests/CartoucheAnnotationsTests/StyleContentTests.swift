@@ -105,3 +105,17 @@ import Testing
         ])
     }
 }
+
+@Suite struct ClusteredContentTests {
+    @Test func clusteredGroupsBringTheirClusterLayers() throws {
+        let content = StyleContent {
+            PointAnnotationManager(id: "shops", clusterOptions: ClusterOptions()) {
+                for i in 0..<3 { PointAnnotation(id: "s\(i)", coordinate: Fixtures.paris) }
+            }
+        }
+        let compiled = try content.compile()
+        #expect(compiled.fragment.layers.map(\.id) == ["shops", "shops-cluster-circle", "shops-cluster-count"])
+        #expect(compiled.fragment.sources["shops"]?.clustering == SourceClustering())
+        #expect(compiled.fragment.sources["shops"]?.features.count == 3)
+    }
+}
