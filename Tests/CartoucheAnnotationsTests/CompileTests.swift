@@ -106,7 +106,7 @@ import Testing
                 manager.annotations.append(zone)
             }
             orchestrator.setManager(.polygon(manager))
-            return CanonicalJSON.print(try orchestrator.compile().fragment.json)
+            return try orchestrator.compile().fragment.json.jsonString(style: .pretty)
         }
         #expect(try build() == build())
     }
