@@ -55,7 +55,7 @@ let package = Package(
             name: "CartoucheScene",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
-                "CartoucheQuery",
+                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations",
             ]),
         // Style-spec values and documents; annotation managers compiled to them.
         .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
