@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
+        .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -46,6 +47,8 @@ let package = Package(
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
         .target(name: "CartoucheQuery", dependencies: ["CartoucheGeometry"]),
+        // SVG pictures of a placement result, drawn from a screen-space model.
+        .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -60,5 +63,6 @@ let package = Package(
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
+        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )
