@@ -37,7 +37,10 @@ struct SVGBuffer {
             return
         }
         let clamped = min(max(value, -Self.numberLimit), Self.numberLimit)
-        // Work in hundredths; rounding half away from zero.
+        // Work in hundredths, rounding value × 100 half away from zero. Values
+        // whose decimal form ends in exactly 5 at the third place (2.675) are
+        // not exact in binary, so they go whichever way the product lands;
+        // that is deterministic and within the 0.005 the format promises.
         let hundredths = Int64((clamped * 100).rounded(.toNearestOrAwayFromZero))
         if hundredths == 0 {
             bytes.append(UInt8(ascii: "0"))
