@@ -14,7 +14,11 @@ extension Drawing {
             guard !layer.id.isEmpty else { throw .emptyLayerID(index: index) }
             guard seen.insert(layer.id).inserted else { throw .duplicateLayerID(layer.id) }
             for (k, primitive) in layer.primitives.enumerated() {
-                try primitive.validate { "layers[\(index)] \"\(layer.id)\" / [\(k)] \($0)" }
+                do {
+                    try primitive.validate()
+                } catch {
+                    throw error.prefixingField(with: "layers[\(index)] \"\(layer.id)\" / [\(k)] ")
+                }
             }
         }
         if let legend { try Check.size(legend.width, "legend.width") }
@@ -70,28 +74,41 @@ enum Check {
     }
 }
 
+extension RenderError {
+    /// The same error with `prefix` in front of its field path.
+    func prefixingField(with prefix: String) -> RenderError {
+        switch self {
+        case .nonFiniteNumber(let field): .nonFiniteNumber(field: prefix + field)
+        case .outOfRange(let field, let value, let expected): .outOfRange(field: prefix + field, value: value, expected: expected)
+        default: self
+        }
+    }
+}
+
 extension Primitive {
-    /// `where` prefixes a field with the primitive's position.
-    func validate(_ where: @escaping (String) -> String) throws(RenderError) {
+    /// Field paths in the errors start at the primitive ("polyline \"r1\" / …");
+    /// the drawing puts the layer and position in front. Paths are autoclosures
+    /// over local functions, so nothing is allocated unless a check fails.
+    func validate() throws(RenderError) {
         switch self {
         case .polyline(let line):
-            let at = { (f: String) in `where`("polyline \(quoted(line.id)) / \(f)") }
+            func at(_ f: String) -> String { "polyline \(quoted(line.id)) / \(f)" }
             try Check.points(line.points, at("points"))
             try Check.size(line.style.width, at("style.width"))
             try Check.size(line.style.casingWidth, at("style.casingWidth"))
             try Check.opacity(line.style.opacity, at("style.opacity"))
             for (i, d) in line.style.dash.enumerated() { try Check.size(d, at("style.dash[\(i)]")) }
         case .polygon(let polygon):
-            let at = { (f: String) in `where`("polygon \(quoted(polygon.id)) / \(f)") }
+            func at(_ f: String) -> String { "polygon \(quoted(polygon.id)) / \(f)" }
             for (i, ring) in polygon.rings.enumerated() { try Check.points(ring, at("rings[\(i)]")) }
             try Check.fill(polygon.style, at("style"))
         case .circle(let circle):
-            let at = { (f: String) in `where`("circle \(quoted(circle.id)) / \(f)") }
+            func at(_ f: String) -> String { "circle \(quoted(circle.id)) / \(f)" }
             try Check.point(circle.center, at("center"))
             try Check.size(circle.radius, at("radius"))
             try Check.fill(circle.style, at("style"))
         case .symbol(let symbol):
-            let at = { (f: String) in `where`("symbol \(quoted(symbol.id)) / \(f)") }
+            func at(_ f: String) -> String { "symbol \(quoted(symbol.id)) / \(f)" }
             try Check.point(symbol.point, at("point"))
             switch symbol.icon {
             case .pin(let height, _): try Check.size(height, at("icon.height"))
@@ -104,7 +121,7 @@ extension Primitive {
             }
             if let box = symbol.labelBox { try Check.rect(box, at("labelBox")) }
         case .callout(let callout):
-            let at = { (f: String) in `where`("callout \(quoted(callout.id)) / \(f)") }
+            func at(_ f: String) -> String { "callout \(quoted(callout.id)) / \(f)" }
             try Check.rect(callout.frame, at("frame"))
             try Check.point(callout.anchorPoint, at("anchorPoint"))
             try Check.size(callout.style.tailSize, at("style.tailSize"))
@@ -116,13 +133,13 @@ extension Primitive {
             }
             if let icon = callout.icon { try Check.rect(icon.box, at("icon.box")) }
         case .puck(let puck):
-            try Check.point(puck.center, `where`("puck / center"))
-            try Check.size(puck.radius, `where`("puck / radius"))
-            if let bearing = puck.bearing { try Check.finite(bearing, `where`("puck / bearing")) }
+            try Check.point(puck.center, "puck / center")
+            try Check.size(puck.radius, "puck / radius")
+            if let bearing = puck.bearing { try Check.finite(bearing, "puck / bearing") }
         case .padding(let padding):
-            try Check.rect(padding.rect, `where`("padding / rect"))
+            try Check.rect(padding.rect, "padding / rect")
         case .ghost(let ghost):
-            try Check.rect(ghost.frame, `where`("ghost \(quoted(ghost.id)) / frame"))
+            try Check.rect(ghost.frame, "ghost \(quoted(ghost.id)) / frame")
         }
     }
 }

@@ -46,14 +46,29 @@ struct SVGBuffer {
             bytes.append(UInt8(ascii: "0"))
             return
         }
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = hundredths.magnitude
-        appendDigits(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-            if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        // Digits are produced last to first into a small stack buffer, then
+        // appended at once: no heap allocation, one append per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let zero = UInt8(ascii: "0")
+            var i = buffer.count
+            var rest = hundredths.magnitude
+            let fraction = rest % 100
+            rest /= 100
+            if fraction != 0 {
+                if fraction % 10 != 0 {
+                    i -= 1; buffer[i] = zero + UInt8(fraction % 10)
+                }
+                i -= 1; buffer[i] = zero + UInt8(fraction / 10)
+                i -= 1; buffer[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1; buffer[i] = zero + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if hundredths < 0 {
+                i -= 1; buffer[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i...]))
         }
     }
 
@@ -63,16 +78,6 @@ struct SVGBuffer {
         number(x)
         bytes.append(UInt8(ascii: " "))
         number(y)
-    }
-
-    private mutating func appendDigits(_ value: UInt64) {
-        // Most significant digit first, without a temporary array.
-        var divisor: UInt64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
     }
 
     /// Appends `text` escaped for XML character data or a double-quoted

@@ -78,7 +78,7 @@ public struct SVGRenderer: Sendable {
         for layer in drawing.layers {
             for primitive in layer.primitives {
                 switch primitive {
-                case .polyline(let l): bytes += 200 + l.points.count * 28
+                case .polyline(let l): bytes += 300 + l.points.count * (l.style.casingWidth > 0 ? 30 : 15)
                 case .polygon(let p): bytes += 160 + p.rings.reduce(0) { $0 + $1.count * 14 }
                 case .callout(let c): bytes += 400 + c.lines.reduce(0) { $0 + 120 + $1.text.utf8.count }
                 case .symbol(let s): bytes += 300 + (s.label?.text.utf8.count ?? 0) * 2
