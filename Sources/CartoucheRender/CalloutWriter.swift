@@ -3,7 +3,7 @@ import CartoucheGeometry
 /// SVG for a callout: the merged bubble path, then icon and text placed
 /// relative to the bubble body.
 enum CalloutWriter {
-    static func write(_ callout: Callout, _ out: inout SVGBuffer) {
+    static func write(_ callout: Drawing.Callout, _ out: inout SVGBuffer) {
         let bubble = callout.bubble
         let style = callout.style
         out.raw("<g"); out.dataID(callout.id); out.raw(" class=\"callout\">\n")
@@ -25,7 +25,7 @@ enum CalloutWriter {
         }
         for line in callout.lines {
             let at = ScreenPoint(x: origin.minX + line.baseline.x, y: origin.minY + line.baseline.y)
-            out.text(TextRun(line.text, at: at, style: line.style))
+            out.text(Drawing.TextRun(line.text, at: at, style: line.style))
         }
         out.raw("</g>\n")
     }

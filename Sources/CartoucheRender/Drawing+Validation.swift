@@ -62,12 +62,12 @@ enum Check {
         }
     }
 
-    static func text(_ s: TextStyle, _ field: @autoclosure () -> String) throws(RenderError) {
+    static func text(_ s: Drawing.TextStyle, _ field: @autoclosure () -> String) throws(RenderError) {
         try size(s.size, field() + ".size")
         try size(s.haloWidth, field() + ".haloWidth")
     }
 
-    static func fill(_ s: FillStyle, _ field: @autoclosure () -> String) throws(RenderError) {
+    static func fill(_ s: Drawing.FillStyle, _ field: @autoclosure () -> String) throws(RenderError) {
         try opacity(s.opacity, field() + ".opacity")
         try opacity(s.strokeOpacity, field() + ".strokeOpacity")
         try size(s.strokeWidth, field() + ".strokeWidth")
@@ -85,7 +85,7 @@ extension RenderError {
     }
 }
 
-extension Primitive {
+extension Drawing.Primitive {
     /// Field paths in the errors start at the primitive ("polyline \"r1\" / …");
     /// the drawing puts the layer and position in front. Paths are autoclosures
     /// over local functions, so nothing is allocated unless a check fails.

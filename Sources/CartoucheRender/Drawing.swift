@@ -1,30 +1,5 @@
 import CartoucheGeometry
 
-/// One thing to draw.
-public enum Primitive: Hashable, Sendable {
-    case polyline(Polyline)
-    case polygon(Polygon)
-    case circle(Circle)
-    case symbol(PointSymbol)
-    case callout(Callout)
-    case puck(Puck)
-    case padding(PaddingFrame)
-    case ghost(Ghost)
-}
-
-/// An ordered group of primitives, written as `<g id="…">`. Earlier
-/// primitives are drawn below later ones.
-public struct Layer: Hashable, Sendable {
-    /// Unique within the drawing; becomes the group's SVG id.
-    public var id: String
-    public var primitives: [Primitive]
-
-    public init(id: String, primitives: [Primitive] = []) {
-        self.id = id
-        self.primitives = primitives
-    }
-}
-
 /// A picture in screen space: what a scene looks like after projection and
 /// placement. Knows nothing of geography; the scene layer fills it.
 public struct Drawing: Hashable, Sendable {
@@ -46,5 +21,32 @@ public struct Drawing: Hashable, Sendable {
         self.layers = layers
         self.legend = legend
         self.caption = caption
+    }
+}
+
+extension Drawing {
+    /// One thing to draw.
+    public enum Primitive: Hashable, Sendable {
+        case polyline(Polyline)
+        case polygon(Polygon)
+        case circle(Circle)
+        case symbol(PointSymbol)
+        case callout(Callout)
+        case puck(Puck)
+        case padding(PaddingFrame)
+        case ghost(Ghost)
+    }
+
+    /// An ordered group of primitives, written as `<g id="…">`. Earlier
+    /// primitives are drawn below later ones.
+    public struct Layer: Hashable, Sendable {
+        /// Unique within the drawing; becomes the group's SVG id.
+        public var id: String
+        public var primitives: [Primitive]
+
+        public init(id: String, primitives: [Primitive] = []) {
+            self.id = id
+            self.primitives = primitives
+        }
     }
 }

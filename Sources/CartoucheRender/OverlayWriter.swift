@@ -4,7 +4,7 @@ import Foundation
 /// SVG for the puck, the padding rectangle and rejected-candidate ghosts.
 enum OverlayWriter {
     /// Heading cone (when the bearing is known), white ring with shadow, blue dot.
-    static func write(_ puck: Puck, _ out: inout SVGBuffer) {
+    static func write(_ puck: Drawing.Puck, _ out: inout SVGBuffer) {
         let c = puck.center, r = puck.radius
         out.raw("<g class=\"puck\">\n")
         if let bearing = puck.bearing {
@@ -32,7 +32,7 @@ enum OverlayWriter {
         ]
     }
 
-    static func write(_ padding: PaddingFrame, _ out: inout SVGBuffer) {
+    static func write(_ padding: Drawing.PaddingFrame, _ out: inout SVGBuffer) {
         out.raw("<rect class=\"padding\""); rect(padding.rect, &out)
         out.raw(" fill=\"none\""); out.attribute("stroke", padding.color)
         out.raw(" stroke-width=\"1\" stroke-dasharray=\"")
@@ -41,17 +41,17 @@ enum OverlayWriter {
 
     /// A dashed outline in the reason's colour, with `data-reason` so a viewer
     /// can filter ghosts, and the reason written inside when asked.
-    static func write(_ ghost: Ghost, _ out: inout SVGBuffer) {
-        let color = Ghost.color(for: ghost.reason)
+    static func write(_ ghost: Drawing.Ghost, _ out: inout SVGBuffer) {
+        let color = Drawing.Ghost.color(for: ghost.reason)
         out.raw("<rect class=\"ghost\""); out.dataID(ghost.id)
         out.attribute("data-reason", ghost.reason.code); rect(ghost.frame, &out)
         out.raw(" fill=\"none\""); out.attribute("stroke", color)
         out.raw(" stroke-width=\"1\" stroke-dasharray=\""); dash(RenderStyle.ghostDash, &out); out.raw("\"/>\n")
         if ghost.showsLabel {
             let style = RenderStyle.ghostLabel
-            let run = TextRun(
+            let run = Drawing.TextRun(
                 ghost.labelText, at: ScreenPoint(x: ghost.frame.minX + 3, y: ghost.frame.minY + style.size + 1),
-                style: TextStyle(size: style.size, color: color, haloColor: .white, haloWidth: 1.5))
+                style: Drawing.TextStyle(size: style.size, color: color, haloColor: .white, haloWidth: 1.5))
             out.text(run)
         }
     }

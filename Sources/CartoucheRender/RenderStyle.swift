@@ -19,29 +19,29 @@ public enum RenderStyle {
         "'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Devanagari', 'Droid Sans Fallback', sans-serif"
 
     // MARK: Lines
-    public static let primaryRoute = LineStyle(color: routeBlue, width: 6, casingWidth: 2, casingColor: casing)
-    public static let alternativeRouteLine = LineStyle(
+    public static let primaryRoute = Drawing.LineStyle(color: routeBlue, width: 6, casingWidth: 2, casingColor: casing)
+    public static let alternativeRouteLine = Drawing.LineStyle(
         color: alternativeRoute, width: 5, casingWidth: 1.5, casingColor: casing)
 
     // MARK: Areas
-    public static let area = FillStyle(
+    public static let area = Drawing.FillStyle(
         color: RenderColor(rgb: 0x7CC47F), opacity: 0.35, strokeColor: RenderColor(rgb: 0x4E9A51), strokeWidth: 1.5)
-    public static let circle = FillStyle(
+    public static let circle = Drawing.FillStyle(
         color: RenderColor(rgb: 0xF5A524), opacity: 0.9, strokeColor: .white, strokeWidth: 2)
 
     // MARK: Text
-    public static let label = TextStyle(size: 12, color: text, haloColor: .white, haloWidth: 2)
-    public static let calloutTitle = TextStyle(size: 16, weight: .bold, color: text)
-    public static let calloutHint = TextStyle(size: 12, color: secondaryText)
-    public static let primaryCalloutTitle = TextStyle(size: 16, weight: .bold, color: .white)
-    public static let primaryCalloutHint = TextStyle(size: 12, color: RenderColor(rgb: 0xDCE8FD))
+    public static let label = Drawing.TextStyle(size: 12, color: text, haloColor: .white, haloWidth: 2)
+    public static let calloutTitle = Drawing.TextStyle(size: 16, weight: .bold, color: text)
+    public static let calloutHint = Drawing.TextStyle(size: 12, color: secondaryText)
+    public static let primaryCalloutTitle = Drawing.TextStyle(size: 16, weight: .bold, color: .white)
+    public static let primaryCalloutHint = Drawing.TextStyle(size: 12, color: RenderColor(rgb: 0xDCE8FD))
 
     // MARK: Callouts (the seed ETA callout: tail 8, corner radius 8)
-    public static let callout = CalloutStyle(fill: .white, stroke: RenderColor(rgb: 0xD0D4DA), strokeWidth: 0.5)
-    public static let primaryCallout = CalloutStyle(fill: routeBlue)
+    public static let callout = Drawing.CalloutStyle(fill: .white, stroke: RenderColor(rgb: 0xD0D4DA), strokeWidth: 0.5)
+    public static let primaryCallout = Drawing.CalloutStyle(fill: routeBlue)
 
     // MARK: Debug overlays
     public static let paddingDash: [Double] = [6, 4]
     public static let ghostDash: [Double] = [4, 3]
-    public static let ghostLabel = TextStyle(size: 9, color: secondaryText)
+    public static let ghostLabel = Drawing.TextStyle(size: 9, color: secondaryText)
 }

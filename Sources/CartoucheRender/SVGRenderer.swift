@@ -89,7 +89,7 @@ public struct SVGRenderer: Sendable {
         return bytes
     }
 
-    private func write(_ primitive: Primitive, _ out: inout SVGBuffer) {
+    private func write(_ primitive: Drawing.Primitive, _ out: inout SVGBuffer) {
         switch primitive {
         case .polyline(let line): ShapeWriter.write(line, &out)
         case .polygon(let polygon): ShapeWriter.write(polygon, &out)
@@ -135,7 +135,7 @@ extension SVGBuffer {
     }
 
     /// A `<text>` element, preceded by its halo when the style has one.
-    mutating func text(_ run: TextRun) {
+    mutating func text(_ run: Drawing.TextRun) {
         if let halo = run.style.haloColor, run.style.haloWidth > 0 {
             // Drawn as a separate stroked copy underneath: SVG 1.1 has no paint-order.
             textOpen(run)
@@ -148,7 +148,7 @@ extension SVGBuffer {
         raw(">"); escaped(run.text); raw("</text>\n")
     }
 
-    private mutating func textOpen(_ run: TextRun) {
+    private mutating func textOpen(_ run: Drawing.TextRun) {
         raw("<text"); attribute("x", run.position.x); attribute("y", run.position.y)
         attribute("font-size", run.style.size)
         if run.style.weight == .bold { raw(" font-weight=\"bold\"") }

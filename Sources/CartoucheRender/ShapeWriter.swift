@@ -4,7 +4,7 @@ import CartoucheGeometry
 enum ShapeWriter {
     /// A casing path (when the style has one) under the line path, grouped
     /// with the id. Lines of fewer than two points have no length and draw nothing.
-    static func write(_ line: Polyline, _ out: inout SVGBuffer) {
+    static func write(_ line: Drawing.Polyline, _ out: inout SVGBuffer) {
         guard line.points.count >= 2 else { return }
         let style = line.style
         let grouped = line.id != nil || style.casingWidth > 0 || style.opacity < 1
@@ -46,7 +46,7 @@ enum ShapeWriter {
         out.raw("\" fill=\"none\"")
     }
 
-    private static func stroke(color: RenderColor, width: Double, _ style: LineStyle, _ out: inout SVGBuffer) {
+    private static func stroke(color: RenderColor, width: Double, _ style: Drawing.LineStyle, _ out: inout SVGBuffer) {
         out.attribute("stroke", color)
         out.attribute("stroke-width", width)
         out.raw(" stroke-linecap=\""); out.raw(style.cap.svgName); out.raw("\"")
@@ -55,7 +55,7 @@ enum ShapeWriter {
 
     /// One path for all rings, filled even–odd so holes stay empty whatever
     /// their winding.
-    static func write(_ polygon: Polygon, _ out: inout SVGBuffer) {
+    static func write(_ polygon: Drawing.Polygon, _ out: inout SVGBuffer) {
         out.raw("<path"); out.dataID(polygon.id); out.raw(" d=\"")
         for ring in polygon.rings {
             var count = ring.count
@@ -78,7 +78,7 @@ enum ShapeWriter {
         out.raw("/>\n")
     }
 
-    static func write(_ circle: Circle, _ out: inout SVGBuffer) {
+    static func write(_ circle: Drawing.Circle, _ out: inout SVGBuffer) {
         out.raw("<circle"); out.dataID(circle.id)
         out.attribute("cx", circle.center.x); out.attribute("cy", circle.center.y)
         out.attribute("r", circle.radius)
@@ -86,7 +86,7 @@ enum ShapeWriter {
         out.raw("/>\n")
     }
 
-    static func fill(_ style: FillStyle, _ out: inout SVGBuffer) {
+    static func fill(_ style: Drawing.FillStyle, _ out: inout SVGBuffer) {
         out.attribute("fill", style.color)
         if style.opacity < 1 { out.attribute("fill-opacity", style.opacity) }
         if let stroke = style.strokeColor, style.strokeWidth > 0 {
@@ -97,7 +97,7 @@ enum ShapeWriter {
     }
 }
 
-extension LineCap {
+extension Drawing.LineCap {
     var svgName: StaticString {
         switch self {
         case .butt: "butt"
@@ -107,7 +107,7 @@ extension LineCap {
     }
 }
 
-extension LineJoin {
+extension Drawing.LineJoin {
     var svgName: StaticString {
         switch self {
         case .miter: "miter"

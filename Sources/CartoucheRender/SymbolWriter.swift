@@ -2,7 +2,7 @@ import CartoucheGeometry
 
 /// SVG for point symbols: pin or dot icon, then the label.
 enum SymbolWriter {
-    static func write(_ symbol: PointSymbol, showsLabelBox: Bool, _ out: inout SVGBuffer) {
+    static func write(_ symbol: Drawing.PointSymbol, showsLabelBox: Bool, _ out: inout SVGBuffer) {
         out.raw("<g"); out.dataID(symbol.id); out.raw(">\n")
         let p = symbol.point
         switch symbol.icon {

@@ -25,14 +25,14 @@ import Testing
         let p = ScreenPoint(x: 100, y: 100)
         return Drawing(
             size: ScreenSize(width: 300, height: 200),
-            layers: [Layer(id: h, primitives: [
-                .symbol(PointSymbol(id: h, point: p, label: TextRun(h, at: p, style: RenderStyle.label))),
-                .callout(Callout(
+            layers: [Drawing.Layer(id: h, primitives: [
+                .symbol(Drawing.PointSymbol(id: h, point: p, label: Drawing.TextRun(h, at: p, style: RenderStyle.label))),
+                .callout(Drawing.Callout(
                     id: h, frame: ScreenRect(x: 50, y: 40, width: 100, height: 46), anchorPoint: p, anchor: .bottom,
-                    lines: [Callout.Line(h, baseline: ScreenPoint(x: 10, y: 25), style: RenderStyle.calloutTitle)])),
-                .ghost(Ghost(id: h, frame: ScreenRect(x: 0, y: 0, width: 10, height: 10), reason: .collision(with: h), showsLabel: true)),
+                    lines: [Drawing.Callout.Line(h, baseline: ScreenPoint(x: 10, y: 25), style: RenderStyle.calloutTitle)])),
+                .ghost(Drawing.Ghost(id: h, frame: ScreenRect(x: 0, y: 0, width: 10, height: 10), reason: .collision(with: h), showsLabel: true)),
             ])],
-            legend: Legend(title: h, entries: [Legend.Entry(color: .black, label: h)]),
+            legend: Drawing.Legend(title: h, entries: [Drawing.Legend.Entry(color: .black, label: h)]),
             caption: h)
     }
 
@@ -117,21 +117,21 @@ import Testing
                 RejectedCandidate(itemIndex: 7, anchorPointIndex: 0, anchor: AnchorConfig(.top), frame: frame, reason: .puck),
             ],
             candidateTests: 4)
-        let layer = Layer.ghosts(of: result, showsLabels: true)
+        let layer = Drawing.Layer.ghosts(of: result, showsLabels: true)
         #expect(layer.id == "ghosts")
         #expect(layer.primitives == [
-            .ghost(Ghost(id: "a", frame: frame, reason: .collision(with: "b"), showsLabel: true)),
-            .ghost(Ghost(id: "a", frame: frame, reason: .padding, showsLabel: true)),
-            .ghost(Ghost(id: nil, frame: frame, reason: .puck, showsLabel: true)),
+            .ghost(Drawing.Ghost(id: "a", frame: frame, reason: .collision(with: "b"), showsLabel: true)),
+            .ghost(Drawing.Ghost(id: "a", frame: frame, reason: .padding, showsLabel: true)),
+            .ghost(Drawing.Ghost(id: nil, frame: frame, reason: .puck, showsLabel: true)),
         ])
         let ghosts = layer.primitives.compactMap { if case .ghost(let g) = $0 { g } else { nil } }
-        #expect(Legend.ghostEntries(for: ghosts).map(\.label) == ["rejected: collision", "rejected: puck", "rejected: padding"])
+        #expect(Drawing.Legend.ghostEntries(for: ghosts).map(\.label) == ["rejected: collision", "rejected: puck", "rejected: padding"])
     }
 }
 
 @Suite struct RenderValidationTests {
-    func drawing(_ primitives: [Primitive], layerID: String = "l") -> Drawing {
-        Drawing(size: ScreenSize(width: 10, height: 10), layers: [Layer(id: layerID, primitives: primitives)])
+    func drawing(_ primitives: [Drawing.Primitive], layerID: String = "l") -> Drawing {
+        Drawing(size: ScreenSize(width: 10, height: 10), layers: [Drawing.Layer(id: layerID, primitives: primitives)])
     }
 
     func error(_ drawing: Drawing) -> RenderError? {
@@ -144,31 +144,31 @@ import Testing
     }
 
     @Test func nonFinitePointIsReportedWithItsPath() {
-        let line = Polyline(id: "r1", points: [ScreenPoint(x: 0, y: 0), ScreenPoint(x: 1, y: 1), ScreenPoint(x: .nan, y: 2)])
-        let e = error(drawing([.circle(Circle(center: .zero, radius: 1)), .polyline(line)], layerID: "routes"))
+        let line = Drawing.Polyline(id: "r1", points: [ScreenPoint(x: 0, y: 0), ScreenPoint(x: 1, y: 1), ScreenPoint(x: .nan, y: 2)])
+        let e = error(drawing([.circle(Drawing.Circle(center: .zero, radius: 1)), .polyline(line)], layerID: "routes"))
         #expect(e == .nonFiniteNumber(field: #"layers[0] "routes" / [1] polyline "r1" / points[2].x"#))
         #expect(e?.description == #"layers[0] "routes" / [1] polyline "r1" / points[2].x is not a finite number"#)
     }
 
     @Test func negativeRadiusAndBadOpacityAreOutOfRange() {
-        #expect(error(drawing([.circle(Circle(center: .zero, radius: -2))]))
+        #expect(error(drawing([.circle(Drawing.Circle(center: .zero, radius: -2))]))
             == .outOfRange(field: #"layers[0] "l" / [0] circle (no id) / radius"#, value: -2, expected: "≥ 0"))
         var style = RenderStyle.area
         style.opacity = 1.5
-        #expect(error(drawing([.polygon(Polygon(id: "p", rings: [], style: style))]))
+        #expect(error(drawing([.polygon(Drawing.Polygon(id: "p", rings: [], style: style))]))
             == .outOfRange(field: #"layers[0] "l" / [0] polygon "p" / style.opacity"#, value: 1.5, expected: "0…1"))
     }
 
     @Test func invertedCalloutFrameAndInfiniteBearingAreRejected() {
         let inverted = ScreenRect(minX: 10, minY: 0, maxX: 0, maxY: 5)
-        #expect(error(drawing([.callout(Callout(id: "c", frame: inverted, anchorPoint: .zero, anchor: .top))]))
+        #expect(error(drawing([.callout(Drawing.Callout(id: "c", frame: inverted, anchorPoint: .zero, anchor: .top))]))
             == .outOfRange(field: #"layers[0] "l" / [0] callout "c" / frame.width/height"#, value: -10, expected: "≥ 0"))
-        #expect(error(drawing([.puck(Puck(center: .zero, bearing: .infinity))]))
+        #expect(error(drawing([.puck(Drawing.Puck(center: .zero, bearing: .infinity))]))
             == .nonFiniteNumber(field: #"layers[0] "l" / [0] puck / bearing"#))
     }
 
     @Test func layerIDsMustBeUniqueAndNonEmpty() {
-        let twice = Drawing(size: ScreenSize(width: 1, height: 1), layers: [Layer(id: "a"), Layer(id: "a")])
+        let twice = Drawing(size: ScreenSize(width: 1, height: 1), layers: [Drawing.Layer(id: "a"), Drawing.Layer(id: "a")])
         #expect(error(twice) == .duplicateLayerID("a"))
         #expect(error(drawing([], layerID: "")) == .emptyLayerID(index: 0))
     }
