@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CartoucheText", targets: ["CartoucheText"]),
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
+        .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
         .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
@@ -42,11 +43,19 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
         .target(name: "CartoucheQuery", dependencies: ["CartoucheGeometry"]),
+        // Scenes in geographic terms: binds annotations to the screen for a
+        // camera and runs placement, emit and query on them.
+        .target(
+            name: "CartoucheScene",
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
+                "CartoucheQuery",
+            ]),
         // SVG pictures of a placement result, drawn from a screen-space model.
         .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         .executableTarget(
@@ -63,6 +72,7 @@ let package = Package(
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
+        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene"]),
         .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )

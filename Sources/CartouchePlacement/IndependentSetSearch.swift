@@ -152,6 +152,32 @@ struct IndependentSetSearch {
         undo.removeAll()
     }
 
+    /// Moves every chosen candidate to the most preferred candidate of its
+    /// item that conflicts with no other choice (candidates are stored in the
+    /// item's preference order: anchor point, then anchor option). The size
+    /// stays the same; the callouts end up where greedy mode would rather put
+    /// them, e.g. on the unambiguous stretch of a route.
+    ///
+    /// - Complexity: O(passes · V · degree); each move lowers a candidate
+    ///   index, so passes are bounded by the candidates per item.
+    mutating func preferEarlierCandidates() {
+        var changed = true
+        while changed {
+            changed = false
+            for item in 0..<graph.itemCount {
+                let c = Int(chosen[item])
+                guard c >= 0 else { continue }
+                for v in graph.candidates(ofItem: item) where v < c && tight[v] == 0 {
+                    remove(c)
+                    insert(v)
+                    changed = true
+                    break
+                }
+            }
+        }
+        undo.removeAll()
+    }
+
     private mutating func rollback() {
         while let op = undo.popLast() {
             let v = Int(op.vertex)

@@ -13,7 +13,10 @@ import CartoucheGeometry
 /// for a large independent set.
 ///
 /// The rules a candidate must pass are exactly greedy mode's; only the choice
-/// among legal candidates differs. The result is deterministic.
+/// among legal candidates differs. Once the count is settled, each shown
+/// annotation moves to its most preferred candidate that is still free, so
+/// preference order (middle of a route first, unambiguous stretches first)
+/// is kept wherever it costs nothing. The result is deterministic.
 public enum OptimisePlacer {
     /// Local-search rounds per candidate of a tier (the effort knob).
     public static let defaultEffort = 4
@@ -105,6 +108,7 @@ public enum OptimisePlacer {
             search.improve(iterations: max(0, effort) * graph.vertexCount)
             // Leave a maximal set: every hidden member is blocked by a chosen one.
             search.localSearch()
+            search.preferEarlierCandidates()
 
             for (m, i) in members.enumerated() where search.chosen[m] >= 0 {
                 let v = Int(search.chosen[m])

@@ -1,0 +1,40 @@
+import CartoucheCamera
+import CartoucheText
+
+/// Why a scene cannot be placed. Each case names the offending annotation or field.
+public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    case camera(CameraError)
+    /// Two view annotations share an id (the ids of results must be unambiguous).
+    case duplicateViewAnnotationId(String)
+    /// A view annotation's size is negative or not finite.
+    case invalidSize(id: String, width: Double, height: Double)
+    /// A view annotation has no anchor options.
+    case emptyVariableAnchors(id: String)
+    /// An anchor offset is not finite.
+    case invalidAnchorOffset(id: String, index: Int)
+    /// minZoom > maxZoom, or either not finite.
+    case invalidZoomRange(id: String, minZoom: Double, maxZoom: Double)
+    /// A number of the scene is out of range (field, value, why).
+    case invalidValue(field: String, value: Double, reason: String)
+    /// The placement was cancelled by its deadline.
+    case cancelled
+    /// A view annotation's content could not be measured.
+    case text(id: String, TextError)
+    /// The scene has content-sized view annotations but no text engine was given.
+    case textEngineRequired
+
+    public var description: String {
+        switch self {
+        case .camera(let e): "\(e)"
+        case .duplicateViewAnnotationId(let id): "viewAnnotations: id \"\(id)\" is used more than once"
+        case .invalidSize(let id, let w, let h): "viewAnnotations[\(id)].size: \(w)×\(h) is not a valid size (finite, ≥ 0)"
+        case .emptyVariableAnchors(let id): "viewAnnotations[\(id)].variableAnchors: must list at least one anchor"
+        case .invalidAnchorOffset(let id, let i): "viewAnnotations[\(id)].variableAnchors[\(i)]: offsets must be finite"
+        case .invalidZoomRange(let id, let lo, let hi): "viewAnnotations[\(id)]: minZoom \(lo) / maxZoom \(hi) is not a valid range"
+        case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
+        case .cancelled: "placement cancelled: the time budget ran out"
+        case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
+        case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
+        }
+    }
+}

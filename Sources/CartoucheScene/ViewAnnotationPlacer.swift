@@ -1,0 +1,92 @@
+import CartoucheCamera
+import CartoucheGeometry
+import CartouchePlacement
+import Foundation
+
+/// Places a scene's view annotations for its camera: binds each one to the
+/// screen (points, visible stretches of lines, visible parts of polygons),
+/// then runs the placement core in the scene's mode.
+public enum ViewAnnotationPlacer {
+    /// - Parameters:
+    ///   - previous: the last frame's result, for anchor stability.
+    ///   - recordRejected: keep rejected candidates (for pictures).
+    ///   - shouldCancel: polled by the solver; return true to stop.
+    public static func place(
+        _ scene: ViewAnnotationScene, previous: ViewAnnotationResult? = nil,
+        recordRejected: Bool = false, shouldCancel: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) -> ViewAnnotationResult {
+        try validate(scene)
+        let projection: Projection
+        do { projection = try Projection(camera: scene.camera, viewport: scene.viewport) } catch { throw .camera(error) }
+
+        let binder = Binder(scene: scene, projection: projection, previous: previous)
+        var items: [PlacementItem] = []
+        var anchorCoordinates: [[Coordinate?]] = []
+        items.reserveCapacity(scene.viewAnnotations.count)
+        for (i, va) in scene.viewAnnotations.enumerated() {
+            let (item, coordinates) = binder.bind(va, index: i)
+            items.append(item)
+            anchorCoordinates.append(coordinates)
+        }
+        let environment = binder.environment()
+        let options = PlacementOptions(
+            previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected, shouldCancel: shouldCancel)
+        let result: PlacementResult
+        do {
+            switch scene.mode {
+            case .greedy: result = try GreedyPlacer.place(items, in: environment, options: options)
+            case .optimise: result = try OptimisePlacer.place(items, in: environment, options: options)
+            }
+        } catch {
+            throw .cancelled
+        }
+        let placements = result.placements.map { p in
+            ViewAnnotationPlacement(
+                id: p.id, visible: p.isVisible, frame: p.frame, anchor: p.anchor,
+                anchorCoordinate: p.anchorPointIndex.flatMap { anchorCoordinates[p.itemIndex][$0] },
+                zIndex: p.zIndex, hiddenReason: p.hiddenReason)
+        }
+        return ViewAnnotationResult(
+            placements: placements, drawOrder: result.drawOrder.map { items[$0].id },
+            rejected: result.rejected, candidateTests: result.candidateTests)
+    }
+
+    /// Places the same scene for a sequence of cameras (an animation), each
+    /// frame starting from the previous frame's anchors.
+    public static func placeSequence(
+        _ scene: ViewAnnotationScene, cameras: [Camera], shouldCancel: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) -> [ViewAnnotationResult] {
+        var results: [ViewAnnotationResult] = []
+        var scene = scene
+        for camera in cameras {
+            scene.camera = camera
+            results.append(try place(scene, previous: results.last, shouldCancel: shouldCancel))
+        }
+        return results
+    }
+
+    static func validate(_ scene: ViewAnnotationScene) throws(SceneError) {
+        do { try scene.camera.validate(for: scene.viewport) } catch { throw .camera(error) }
+        guard scene.cullingMargin.isFinite, scene.cullingMargin >= 0 else {
+            throw .invalidValue(field: "options.cullingMargin", value: scene.cullingMargin, reason: "must be finite and ≥ 0")
+        }
+        if let c = scene.lineClearance, !(c.isFinite && c >= 0) {
+            throw .invalidValue(field: "options.lineClearance", value: c, reason: "must be finite and ≥ 0")
+        }
+        var seen = Set<String>()
+        for va in scene.viewAnnotations {
+            guard seen.insert(va.id).inserted else { throw .duplicateViewAnnotationId(va.id) }
+            let s = va.size
+            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+                throw .invalidSize(id: va.id, width: s.width, height: s.height)
+            }
+            guard !va.variableAnchors.isEmpty else { throw .emptyVariableAnchors(id: va.id) }
+            for (k, a) in va.variableAnchors.enumerated() where !(a.offsetX.isFinite && a.offsetY.isFinite) {
+                throw .invalidAnchorOffset(id: va.id, index: k)
+            }
+            guard va.minZoom.isFinite, va.maxZoom.isFinite, va.minZoom <= va.maxZoom else {
+                throw .invalidZoomRange(id: va.id, minZoom: va.minZoom, maxZoom: va.maxZoom)
+            }
+        }
+    }
+}
