@@ -45,7 +45,9 @@ public struct SVGRenderer: Sendable {
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         out.number(w); out.raw("\" height=\""); out.number(h)
         out.raw("\" viewBox=\"0 0 "); out.pair(w, h)
-        out.raw("\" font-family=\""); out.escaped(RenderStyle.fontFamily); out.raw("\">\n")
+        // xml:space="preserve" keeps runs of spaces in labels, which the layout
+        // engine measured, instead of collapsing them to one.
+        out.raw("\" font-family=\""); out.escaped(RenderStyle.fontFamily); out.raw("\" xml:space=\"preserve\">\n")
         if Self.needsShadow(drawing) {
             // SVG 1.1 has no feDropShadow: blur the alpha, move it down, fade it,
             // and put the graphic back on top.

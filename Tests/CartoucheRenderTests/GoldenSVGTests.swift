@@ -20,7 +20,7 @@ import Testing
 
     static let golden = """
     <?xml version="1.0" encoding="UTF-8"?>
-    <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="400" height="260" viewBox="0 0 400 260" font-family="'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Devanagari', 'Droid Sans Fallback', sans-serif">
+    <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="400" height="260" viewBox="0 0 400 260" font-family="'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Devanagari', 'Droid Sans Fallback', sans-serif" xml:space="preserve">
     <defs><filter id="cartouche-shadow" x="-20%" y="-20%" width="140%" height="160%"><feGaussianBlur in="SourceAlpha" stdDeviation="2"/><feOffset dy="1.5" result="blur"/><feComponentTransfer><feFuncA type="linear" slope="0.3"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter></defs>
     <rect width="400" height="260" fill="#f5f3ef"/>
     <g id="areas">

@@ -187,3 +187,28 @@ import Testing
         }
     }
 }
+
+@Suite struct CalloutFromPlacementTests {
+    @Test(arguments: ViewAnchor.allCases)
+    func anchorPointInvertsTheFrame(anchor: ViewAnchor) {
+        let point = ScreenPoint(x: 123.5, y: 77.25)
+        for config in [AnchorConfig(anchor), AnchorConfig(anchor, offsetX: 12, offsetY: -7)] {
+            let frame = config.frame(at: point, size: ScreenSize(width: 96, height: 46))
+            #expect(config.anchorPoint(of: frame) == point)
+        }
+    }
+
+    @Test func shownPlacementBecomesACalloutAndHiddenOneDoesNot() throws {
+        let config = AnchorConfig(.bottom, offsetY: 4)
+        // .bottom at (100, 80) moved up 4: frame (60, 30)-(140, 76).
+        let frame = ScreenRect(minX: 60, minY: 30, maxX: 140, maxY: 76)
+        let shown = Placement(id: "eta", itemIndex: 0, frame: frame, anchor: config, anchorPointIndex: 0, zIndex: 0, hiddenReason: nil)
+        let callout = try #require(Drawing.Callout(shown, style: RenderStyle.primaryCallout))
+        #expect(callout.id == "eta")
+        #expect(callout.anchorPoint == ScreenPoint(x: 100, y: 80))
+        #expect(callout.anchor == .bottom)
+        #expect(callout.bubble.tail?.tip == ScreenPoint(x: 100, y: 80))
+        let hidden = Placement(id: "x", itemIndex: 1, frame: nil, anchor: nil, anchorPointIndex: nil, zIndex: nil, hiddenReason: .padding)
+        #expect(Drawing.Callout(hidden) == nil)
+    }
+}
