@@ -2,7 +2,8 @@ import CartoucheGeometry
 
 extension Drawing {
     /// Checks everything the SVG writer relies on: finite numbers,
-    /// non-negative sizes, opacities in 0…1, unique non-empty layer ids.
+    /// non-negative sizes, opacities in 0…1, unique non-empty layer ids
+    /// outside the renderer's reserved `cartouche-` prefix.
     ///
     /// Field paths in errors read like `layers[1] "routes" / [3] polyline "r1" / points[2].x`.
     /// - Complexity: O(n) in the number of points and primitives.
@@ -12,6 +13,7 @@ extension Drawing {
         var seen = Set<String>()
         for (index, layer) in layers.enumerated() {
             guard !layer.id.isEmpty else { throw .emptyLayerID(index: index) }
+            guard !layer.id.hasPrefix(SVGRenderer.reservedIDPrefix) else { throw .reservedLayerID(layer.id) }
             guard seen.insert(layer.id).inserted else { throw .duplicateLayerID(layer.id) }
             for (k, primitive) in layer.primitives.enumerated() {
                 do {

@@ -15,7 +15,7 @@ enum LegendWriter {
 
     static func write(_ legend: Drawing.Legend, in size: ScreenSize, _ out: inout SVGBuffer) {
         let box = box(legend, in: size)
-        out.raw("<g id=\"legend\">\n<rect"); OverlayWriter.rect(box, &out)
+        out.raw("<g id=\"cartouche-legend\">\n<rect"); OverlayWriter.rect(box, &out)
         out.raw(" rx=\"6\" fill=\"#ffffff\" fill-opacity=\"0.92\" stroke=\"#d0d4da\" stroke-width=\"0.5\"/>\n")
         var baseline = box.minY + 4 + rowHeight - 4
         let left = box.minX + 8
@@ -41,7 +41,7 @@ enum LegendWriter {
 
     static func writeCaption(_ caption: String, in size: ScreenSize, _ out: inout SVGBuffer) {
         let style = Drawing.TextStyle(size: fontSize, color: RenderStyle.secondaryText, haloColor: .white, haloWidth: 2)
-        out.raw("<g id=\"caption\">\n")
+        out.raw("<g id=\"cartouche-caption\">\n")
         out.text(Drawing.TextRun(caption, at: ScreenPoint(x: margin, y: size.height - margin), style: style))
         out.raw("</g>\n")
     }

@@ -12,6 +12,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateLayerID(String)
     /// A layer id is empty.
     case emptyLayerID(index: Int)
+    /// A layer id starts with `cartouche-`, the prefix of the ids the writer
+    /// gives its own elements (legend, caption, shadow filter).
+    case reservedLayerID(String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             "layer id \"\(id)\" is used by more than one layer"
         case .emptyLayerID(let index):
             "layers[\(index)] has an empty id"
+        case .reservedLayerID(let id):
+            "layer id \"\(id)\" starts with \"\(SVGRenderer.reservedIDPrefix)\", which is reserved for the renderer's own elements"
         }
     }
 }

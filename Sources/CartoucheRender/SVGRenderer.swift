@@ -60,6 +60,8 @@ public struct SVGRenderer: Sendable {
         out.raw("\" fill=\""); out.color(drawing.background); out.raw("\"/>\n")
     }
 
+    /// Ids the writer gives its own elements start with this; layer ids may not.
+    public static let reservedIDPrefix = "cartouche-"
     static let shadowID: StaticString = "cartouche-shadow"
 
     private static func needsShadow(_ drawing: Drawing) -> Bool {

@@ -64,14 +64,14 @@ import Testing
     </g>
     <rect class="padding" x="12" y="12" width="376" height="236" fill="none" stroke="#9aa0a6" stroke-width="1" stroke-dasharray="6 4"/>
     </g>
-    <g id="legend">
+    <g id="cartouche-legend">
     <rect x="260" y="10" width="130" height="40" rx="6" fill="#ffffff" fill-opacity="0.92" stroke="#d0d4da" stroke-width="0.5"/>
     <rect x="268" y="18" width="14" height="8" fill="none" stroke="#f08c00" stroke-width="1" stroke-dasharray="3 2"/>
     <text x="288" y="26" font-size="11" fill="#1f2328">rejected: collision</text>
     <rect x="268" y="34" width="14" height="8" fill="none" stroke="#d63a3a" stroke-width="1" stroke-dasharray="3 2"/>
     <text x="288" y="42" font-size="11" fill="#1f2328">rejected: padding</text>
     </g>
-    <g id="caption">
+    <g id="cartouche-caption">
     <text x="10" y="250" font-size="11" fill="#ffffff" stroke="#ffffff" stroke-width="4" stroke-linejoin="round">2 placed · 2 candidates rejected</text>
     <text x="10" y="250" font-size="11" fill="#6b7280">2 placed · 2 candidates rejected</text>
     </g>

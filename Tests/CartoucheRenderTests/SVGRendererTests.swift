@@ -64,7 +64,7 @@ import Testing
         #expect(root.attributes["font-family"]
             == "'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Devanagari', 'Droid Sans Fallback', sans-serif")
         let layerIDs = xml.elements(named: "g").compactMap { $0.attributes["id"] }
-        #expect(layerIDs == ["areas", "routes", "symbols", "ghosts", "callouts", "overlays", "legend", "caption"])
+        #expect(layerIDs == ["areas", "routes", "symbols", "ghosts", "callouts", "overlays", "cartouche-legend", "cartouche-caption"])
     }
 
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
@@ -171,6 +171,7 @@ import Testing
         let twice = Drawing(size: ScreenSize(width: 1, height: 1), layers: [Drawing.Layer(id: "a"), Drawing.Layer(id: "a")])
         #expect(error(twice) == .duplicateLayerID("a"))
         #expect(error(drawing([], layerID: "")) == .emptyLayerID(index: 0))
+        #expect(error(drawing([], layerID: "cartouche-shadow")) == .reservedLayerID("cartouche-shadow"))
     }
 
     @Test func negativeViewportIsRejected() {
