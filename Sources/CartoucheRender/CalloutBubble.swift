@@ -24,6 +24,12 @@ public struct CalloutBubble: Hashable, Sendable {
         public var baseStart: ScreenPoint
         public var tip: ScreenPoint
         public var baseEnd: ScreenPoint
+
+        public init(baseStart: ScreenPoint, tip: ScreenPoint, baseEnd: ScreenPoint) {
+            self.baseStart = baseStart
+            self.tip = tip
+            self.baseEnd = baseEnd
+        }
     }
 
     /// The rounded rectangle without the tail; callout content is laid out
@@ -47,7 +53,8 @@ public struct CalloutBubble: Hashable, Sendable {
         tailSize: Double = 8, cornerRadius: Double = 8
     ) {
         let side = TailSide(anchor)
-        // A tail never takes more than half the frame on its axis.
+        // A tail never takes more than half the frame's shorter side, so a
+        // small frame keeps a body.
         let t = max(0, min(tailSize, frame.width / 2, frame.height / 2))
         var body = frame
         if side.left { body.minX += t }
