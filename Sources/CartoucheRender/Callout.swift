@@ -57,7 +57,7 @@ extension Drawing {
         public var bubble: CalloutBubble {
             CalloutBubble(
                 frame: frame, anchorPoint: anchorPoint, anchor: anchor,
-                tailSize: style.tailSize, cornerRadius: style.cornerRadius)
+                tailSize: style.tailSize, cornerRadius: style.cornerRadius, room: style.tailRoom)
         }
     }
 }

@@ -1,16 +1,28 @@
 import CartoucheGeometry
 import CartouchePlacement
 
+/// Where a callout's frame keeps room for the tail.
+public enum TailRoom: Hashable, Sendable {
+    /// A margin of `tailSize` on every side, whatever the anchor: the seed's
+    /// ETA callout (and Mapbox's example `ETAView`), whose frame is the
+    /// bubble plus the tail size all round, so one frame size serves every
+    /// anchor the solver may pick.
+    case allSides
+    /// Only on the side(s) the tail leaves from: tighter frames, for
+    /// callouts sized for one known anchor.
+    case tailSides
+}
+
 /// The outline of a callout: a rounded rectangle (the *body*) merged with a
 /// triangular tail pointing at the anchor point, as one closed path.
 ///
-/// The solver's frame includes the tail: for an edge anchor (`.top`,
-/// `.bottom`, `.left`, `.right`) the body is the frame minus a strip of
-/// `tailSize` on that edge, and with zero offset the tail tip is the anchor
-/// point, in the middle of that edge of the frame. For a corner anchor
-/// (`.topLeft`…) the body loses `tailSize` on both edges meeting at that
-/// corner; the body corner there is square and a diagonal tail runs from it to
-/// the frame's corner. `.center` has no tail.
+/// The solver's frame includes the tail. The body is the frame minus a
+/// margin of `tailSize` (on every side with `.allSides`, only on the tail's
+/// side(s) with `.tailSides`). With zero offset the tail tip is the anchor
+/// point: for an edge anchor (`.top`, `.bottom`, `.left`, `.right`) in the
+/// middle of that edge of the frame; for a corner anchor (`.topLeft`…) at
+/// that corner of the frame, where the body corner is square and a diagonal
+/// tail runs from it to the tip. `.center` has no tail.
 ///
 /// An edge tail's base is `2 × tailSize` wide (narrower on a body too small
 /// for it). With offsets the tip still sits on the anchor point: an edge
@@ -47,20 +59,22 @@ public struct CalloutBubble: Hashable, Sendable {
     ///   - anchor: the anchor the solver chose.
     ///   - tailSize: depth of the tail (half the base width of an edge tail).
     ///   - cornerRadius: radius of the body's rounded corners.
+    ///   - room: where the frame keeps room for the tail.
     /// - Complexity: O(1).
     public init(
         frame: ScreenRect, anchorPoint: ScreenPoint, anchor: ViewAnchor,
-        tailSize: Double = 8, cornerRadius: Double = 8
+        tailSize: Double = 8, cornerRadius: Double = 8, room: TailRoom = .allSides
     ) {
         let side = TailSide(anchor)
         // A tail never takes more than half the frame's shorter side, so a
         // small frame keeps a body.
         let t = max(0, min(tailSize, frame.width / 2, frame.height / 2))
+        let all = room == .allSides
         var body = frame
-        if side.left { body.minX += t }
-        if side.right { body.maxX -= t }
-        if side.top { body.minY += t }
-        if side.bottom { body.maxY -= t }
+        if side.left || all { body.minX += t }
+        if side.right || all { body.maxX -= t }
+        if side.top || all { body.minY += t }
+        if side.bottom || all { body.maxY -= t }
         let r = max(0, min(cornerRadius, body.width / 2, body.height / 2))
         self.body = body
         self.cornerRadius = r

@@ -101,18 +101,21 @@ extension Drawing {
         public var strokeWidth: Double
         /// Depth of the tail, part of the solver's frame.
         public var tailSize: Double
+        /// Where the frame keeps room for the tail.
+        public var tailRoom: TailRoom
         public var cornerRadius: Double
         /// A soft drop shadow under the bubble.
         public var shadow: Bool
 
         public init(
             fill: RenderColor, stroke: RenderColor? = nil, strokeWidth: Double = 1,
-            tailSize: Double = 8, cornerRadius: Double = 8, shadow: Bool = true
+            tailSize: Double = 8, tailRoom: TailRoom = .allSides, cornerRadius: Double = 8, shadow: Bool = true
         ) {
             self.fill = fill
             self.stroke = stroke
             self.strokeWidth = strokeWidth
             self.tailSize = tailSize
+            self.tailRoom = tailRoom
             self.cornerRadius = cornerRadius
             self.shadow = shadow
         }

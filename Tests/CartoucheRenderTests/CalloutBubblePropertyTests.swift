@@ -34,14 +34,16 @@ import Testing
                 offsetY: Bool.random(using: &rng) ? 0 : Double.random(in: -40...40, using: &rng))
             let frame = config.frame(at: point, size: size)
             let t = Double.random(in: 0...12, using: &rng), r = Double.random(in: 0...12, using: &rng)
-            let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: anchor, tailSize: t, cornerRadius: r)
+            let room: TailRoom = Bool.random(using: &rng) ? .allSides : .tailSides
+            let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: anchor, tailSize: t, cornerRadius: r, room: room)
 
             // The body is the frame minus the tail's strips.
             let strip = min(t, frame.width / 2, frame.height / 2)
             let sides = tailSides(anchor)
+            let all = room == .allSides
             let body = ScreenRect(
-                minX: frame.minX + (sides.left ? strip : 0), minY: frame.minY + (sides.top ? strip : 0),
-                maxX: frame.maxX - (sides.right ? strip : 0), maxY: frame.maxY - (sides.bottom ? strip : 0))
+                minX: frame.minX + (sides.left || all ? strip : 0), minY: frame.minY + (sides.top || all ? strip : 0),
+                maxX: frame.maxX - (sides.right || all ? strip : 0), maxY: frame.maxY - (sides.bottom || all ? strip : 0))
             #expect(b.body == body)
             #expect(b.cornerRadius <= r && b.cornerRadius <= min(body.width, body.height) / 2 + 1e-12)
 

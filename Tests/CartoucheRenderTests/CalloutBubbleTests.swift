@@ -4,17 +4,19 @@ import Testing
 @testable import CartoucheRender
 
 /// Bubble outlines checked against hand-computed vertices. The common case:
-/// a 100×50 frame, tail 8, corner radius 8, anchor point (200, 100).
+/// a 100×50 frame, tail 8, corner radius 8, anchor point (200, 100); most
+/// tests keep room for the tail on its side only (`.tailSides`), the
+/// `allSides…` ones use the seed's margin all round.
 @Suite struct CalloutBubbleTests {
     let point = ScreenPoint(x: 200, y: 100)
     let size = ScreenSize(width: 100, height: 50)
 
     func p(_ x: Double, _ y: Double) -> ScreenPoint { ScreenPoint(x: x, y: y) }
 
-    func bubble(_ config: AnchorConfig) -> CalloutBubble {
+    func bubble(_ config: AnchorConfig, room: TailRoom = .tailSides) -> CalloutBubble {
         CalloutBubble(
             frame: config.frame(at: point, size: size), anchorPoint: point, anchor: config.anchor,
-            tailSize: 8, cornerRadius: 8)
+            tailSize: 8, cornerRadius: 8, room: room)
     }
 
     @Test func topAnchorOutlineHasTheTailOnTheTopEdge() throws {
@@ -140,7 +142,7 @@ import Testing
     @Test func narrowBodyGetsANarrowerTail() throws {
         // A 24-wide `.top` bubble: straight part 24 − 2·8 = 8, so half-base 4.
         let frame = AnchorConfig(.top).frame(at: point, size: ScreenSize(width: 24, height: 40))
-        let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: .top)
+        let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: .top, room: .tailSides)
         let tail = try #require(b.tail)
         #expect(tail == .init(baseStart: p(196, 108), tip: point, baseEnd: p(204, 108)))
     }
@@ -150,9 +152,71 @@ import Testing
         // radius at most half the remaining body height (1.5); the straight
         // part of the bottom edge (7) still holds a base of half-width 3.
         let frame = AnchorConfig(.bottom).frame(at: point, size: ScreenSize(width: 10, height: 6))
-        let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: .bottom)
+        let b = CalloutBubble(frame: frame, anchorPoint: point, anchor: .bottom, room: .tailSides)
         #expect(b.body == ScreenRect(minX: 195, minY: 94, maxX: 205, maxY: 97))
         #expect(b.cornerRadius == 1.5)
         #expect(b.tail == .init(baseStart: p(203, 97), tip: point, baseEnd: p(197, 97)))
+    }
+
+    // MARK: Room for the tail on every side (the seed's ETA callout)
+
+    @Test func allSidesTopOutlineInsetsTheBodyAllRound() {
+        let b = bubble(AnchorConfig(.top), room: .allSides)
+        // Frame (150,100)-(250,150) inset by 8 everywhere.
+        #expect(b.body == ScreenRect(minX: 158, minY: 108, maxX: 242, maxY: 142))
+        #expect(b.commands == [
+            .move(to: p(166, 108)),
+            .line(to: p(192, 108)), .line(to: p(200, 100)), .line(to: p(208, 108)),
+            .line(to: p(234, 108)), .arc(radius: 8, to: p(242, 116)),
+            .line(to: p(242, 134)), .arc(radius: 8, to: p(234, 142)),
+            .line(to: p(166, 142)), .arc(radius: 8, to: p(158, 134)),
+            .line(to: p(158, 116)), .arc(radius: 8, to: p(166, 108)),
+            .close,
+        ])
+    }
+
+    @Test func allSidesTopLeftOutline() {
+        let b = bubble(AnchorConfig(.topLeft), room: .allSides)
+        // Frame (200,100)-(300,150); body (208,108)-(292,142).
+        #expect(b.commands == [
+            .move(to: p(216, 108)),
+            .line(to: p(284, 108)), .arc(radius: 8, to: p(292, 116)),
+            .line(to: p(292, 134)), .arc(radius: 8, to: p(284, 142)),
+            .line(to: p(216, 142)), .arc(radius: 8, to: p(208, 134)),
+            .line(to: p(208, 116)), .line(to: p(200, 100)),
+            .close,
+        ])
+    }
+
+    @Test func allSidesCenterIsInsetWithoutTail() {
+        let b = bubble(AnchorConfig(.center), room: .allSides)
+        #expect(b.tail == nil)
+        #expect(b.body == ScreenRect(minX: 158, minY: 83, maxX: 242, maxY: 117))
+    }
+
+    @Test(arguments: [
+        (ViewAnchor.top, ScreenRect(minX: 158, minY: 108, maxX: 242, maxY: 142), ScreenPoint(x: 192, y: 108), ScreenPoint(x: 208, y: 108)),
+        (.bottom, ScreenRect(minX: 158, minY: 58, maxX: 242, maxY: 92), ScreenPoint(x: 208, y: 92), ScreenPoint(x: 192, y: 92)),
+        (.left, ScreenRect(minX: 208, minY: 83, maxX: 292, maxY: 117), ScreenPoint(x: 208, y: 108), ScreenPoint(x: 208, y: 92)),
+        (.right, ScreenRect(minX: 108, minY: 83, maxX: 192, maxY: 117), ScreenPoint(x: 192, y: 92), ScreenPoint(x: 192, y: 108)),
+        (.topLeft, ScreenRect(minX: 208, minY: 108, maxX: 292, maxY: 142), ScreenPoint(x: 208, y: 116), ScreenPoint(x: 216, y: 108)),
+        (.topRight, ScreenRect(minX: 108, minY: 108, maxX: 192, maxY: 142), ScreenPoint(x: 184, y: 108), ScreenPoint(x: 192, y: 116)),
+        (.bottomLeft, ScreenRect(minX: 208, minY: 58, maxX: 292, maxY: 92), ScreenPoint(x: 216, y: 92), ScreenPoint(x: 208, y: 84)),
+        (.bottomRight, ScreenRect(minX: 108, minY: 58, maxX: 192, maxY: 92), ScreenPoint(x: 192, y: 84), ScreenPoint(x: 184, y: 92)),
+    ])
+    func allSidesTailTipIsTheAnchorPoint(anchor: ViewAnchor, body: ScreenRect, baseStart: ScreenPoint, baseEnd: ScreenPoint) throws {
+        let b = bubble(AnchorConfig(anchor), room: .allSides)
+        #expect(b.body == body)
+        #expect(b.tail == .init(baseStart: baseStart, tip: point, baseEnd: baseEnd))
+    }
+
+    @Test func styleChoosesTheRoom() {
+        let frame = AnchorConfig(.bottom).frame(at: point, size: size)
+        var style = RenderStyle.callout
+        #expect(Drawing.Callout(frame: frame, anchorPoint: point, anchor: .bottom, style: style).bubble.body
+            == ScreenRect(minX: 158, minY: 58, maxX: 242, maxY: 92))
+        style.tailRoom = .tailSides
+        #expect(Drawing.Callout(frame: frame, anchorPoint: point, anchor: .bottom, style: style).bubble.body
+            == ScreenRect(minX: 150, minY: 50, maxX: 250, maxY: 92))
     }
 }

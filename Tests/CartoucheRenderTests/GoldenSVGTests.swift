@@ -3,9 +3,10 @@ import Testing
 
 /// The sample drawing, byte for byte. Reviewed by eye (rendered with
 /// rsvg-convert and headless Chromium); every number can be re-derived by
-/// hand: e.g. the main ETA's tail runs from (128, 152) on the body's bottom
-/// edge to its anchor (120, 160) and back to (112, 152); the pin's tangent
-/// points lie r·√(d²−r²)/d = 8.33 either side of the tip's x.
+/// hand: e.g. the main ETA's 116×60 frame (62,100)-(178,160) keeps 8 all
+/// round for the tail, so its body is (70,108)-(170,152) and the tail runs
+/// from (128, 152) to its anchor (120, 160) and back to (112, 152); the pin's
+/// tangent points lie r·√(d²−r²)/d = 8.33 either side of the tip's x.
 @Suite struct GoldenSVGTests {
     @Test func sampleDrawingMatchesTheGolden() throws {
         let svg = try SVGRenderer().render(SampleDrawing.make())
@@ -40,10 +41,10 @@ import Testing
     </g>
     </g>
     <g id="ghosts">
-    <rect class="ghost" data-id="eta-main" data-reason="collision" x="65" y="160" width="110" height="46" fill="none" stroke="#f08c00" stroke-width="1" stroke-dasharray="4 3"/>
-    <text x="68" y="170" font-size="9" fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">collision: eta-alt</text>
-    <text x="68" y="170" font-size="9" fill="#f08c00">collision: eta-alt</text>
-    <rect class="ghost" data-id="eta-main" data-reason="padding" x="2" y="137" width="118" height="46" fill="none" stroke="#d63a3a" stroke-width="1" stroke-dasharray="4 3"/>
+    <rect class="ghost" data-id="eta-main" data-reason="collision" x="62" y="160" width="116" height="60" fill="none" stroke="#f08c00" stroke-width="1" stroke-dasharray="4 3"/>
+    <text x="65" y="170" font-size="9" fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">collision: eta-alt</text>
+    <text x="65" y="170" font-size="9" fill="#f08c00">collision: eta-alt</text>
+    <rect class="ghost" data-id="eta-main" data-reason="padding" x="4" y="130" width="116" height="60" fill="none" stroke="#d63a3a" stroke-width="1" stroke-dasharray="4 3"/>
     </g>
     <g id="callouts">
     <g data-id="eta-alt" class="callout">
@@ -51,9 +52,9 @@ import Testing
     <text x="233" y="229" font-size="16" font-weight="bold" fill="#1f2328">+4 min</text>
     </g>
     <g data-id="eta-main" class="callout">
-    <path d="M73 114L167 114A8 8 0 0 1 175 122L175 144A8 8 0 0 1 167 152L128 152L120 160L112 152L73 152A8 8 0 0 1 65 144L65 122A8 8 0 0 1 73 114Z" fill="#3478f6" filter="url(#cartouche-shadow)"/>
-    <rect x="75" y="121" width="24" height="24" rx="6" fill="#dce8fd"/>
-    <text x="104" y="139" font-size="16" font-weight="bold" fill="#ffffff">12 min</text>
+    <path d="M78 108L162 108A8 8 0 0 1 170 116L170 144A8 8 0 0 1 162 152L128 152L120 160L112 152L78 152A8 8 0 0 1 70 144L70 116A8 8 0 0 1 78 108Z" fill="#3478f6" filter="url(#cartouche-shadow)"/>
+    <rect x="80" y="118" width="24" height="24" rx="6" fill="#dce8fd"/>
+    <text x="109" y="136" font-size="16" font-weight="bold" fill="#ffffff">12 min</text>
     </g>
     </g>
     <g id="overlays">

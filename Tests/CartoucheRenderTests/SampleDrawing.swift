@@ -33,20 +33,20 @@ enum SampleDrawing {
         // callout; to the left it left the padded viewport.
         let ghosts = Drawing.Layer(id: "ghosts", primitives: [
             .ghost(Drawing.Ghost(
-                id: "eta-main", frame: ScreenRect(x: 65, y: 160, width: 110, height: 46),
+                id: "eta-main", frame: ScreenRect(x: 62, y: 160, width: 116, height: 60),
                 reason: .collision(with: "eta-alt"), showsLabel: true)),
-            .ghost(Drawing.Ghost(id: "eta-main", frame: ScreenRect(x: 2, y: 137, width: 118, height: 46), reason: .padding)),
+            .ghost(Drawing.Ghost(id: "eta-main", frame: ScreenRect(x: 4, y: 130, width: 116, height: 60), reason: .padding)),
         ])
         let callouts = Drawing.Layer(id: "callouts", primitives: [
             .callout(Drawing.Callout(
-                id: "eta-alt", frame: ScreenRect(x: 215, y: 196, width: 78, height: 46),
+                id: "eta-alt", frame: ScreenRect(x: 215, y: 196, width: 86, height: 54),
                 anchorPoint: point(215, 196), anchor: .topLeft, style: RenderStyle.callout,
                 lines: [Drawing.Callout.Line("+4 min", baseline: point(10, 25), style: RenderStyle.calloutTitle)])),
             .callout(Drawing.Callout(
-                id: "eta-main", frame: ScreenRect(x: 65, y: 114, width: 110, height: 46),
+                id: "eta-main", frame: ScreenRect(x: 62, y: 100, width: 116, height: 60),
                 anchorPoint: point(120, 160), anchor: .bottom, style: RenderStyle.primaryCallout,
-                lines: [Drawing.Callout.Line("12 min", baseline: point(39, 25), style: RenderStyle.primaryCalloutTitle)],
-                icon: Drawing.Callout.Icon(box: ScreenRect(x: 10, y: 7, width: 24, height: 24), color: RenderColor(rgb: 0xDCE8FD)))),
+                lines: [Drawing.Callout.Line("12 min", baseline: point(39, 28), style: RenderStyle.primaryCalloutTitle)],
+                icon: Drawing.Callout.Icon(box: ScreenRect(x: 10, y: 10, width: 24, height: 24), color: RenderColor(rgb: 0xDCE8FD)))),
         ])
         let overlays = Drawing.Layer(id: "overlays", primitives: [
             .puck(Drawing.Puck(center: point(30, 210), bearing: 60)),
