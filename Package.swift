@@ -66,13 +66,15 @@ let package = Package(
             ]),
 
         // MARK: Tests
+        // Helpers shared by the test targets (running the Python oracles).
+        .target(name: "CartoucheTestSupport", path: "Tests/CartoucheTestSupport"),
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
-        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
+        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
-        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene"]),
+        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )
