@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
         .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
         .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
+        .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -62,6 +63,8 @@ let package = Package(
         .target(
             name: "CartoucheAnnotations",
             dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
+        // SVG pictures of a placement result, drawn from a screen-space model.
+        .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -83,5 +86,6 @@ let package = Package(
         .testTarget(
             name: "CartoucheAnnotationsTests",
             dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
+        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )
