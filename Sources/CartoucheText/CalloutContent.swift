@@ -38,7 +38,7 @@ public struct CalloutIcon: Hashable, Sendable {
 /// built with: a line is `lineHeightMultiple ×` the natural line height of its
 /// run's font (ascender + descender + line gap), and `lineSpacing` points
 /// separate consecutive lines. Icon and text block are centred vertically
-/// inside the padding; the tail hangs below the bubble.
+/// inside the padding; the tail goes on the side facing the anchor point, with room kept for it on every side.
 public struct CalloutContent: Hashable, Sendable {
     public var runs: [CalloutTextRun]
     public var padding: EdgeInsets
