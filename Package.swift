@@ -56,7 +56,7 @@ let package = Package(
             name: "CartoucheScene",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
-                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations",
+                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
             ]),
         // Style-spec values and documents; annotation managers compiled to them.
         .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
