@@ -46,7 +46,10 @@ extension SceneDocument {
         // Draw order: the position of each manager's own layer in the compiled stack.
         var rank: [String: Int] = [:]
         for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
-        let layers = managers.sorted { rank[$0.id, default: 0] < rank[$1.id, default: 0] }.map { $0.drawnLayer(iconSizes: images) }
+        var layers: [DrawnLayer] = []
+        for m in managers.sorted(by: { rank[$0.id, default: 0] < rank[$1.id, default: 0] }) {
+            layers += try drawnLayers(of: m, zoom: placed.camera.zoom)
+        }
         let projection: Projection
         do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
         var boxes: [String: [ScreenRect]] = [:]
