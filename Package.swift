@@ -68,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheScene",
+                "CartoucheRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

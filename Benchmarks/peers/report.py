@@ -21,6 +21,10 @@ RATIOS = {
         ("uharfbuzz / cached box", "uharfbuzz", "cartouche cached box", ">= 20", lambda r: r >= 20),
         ("uharfbuzz / direct hb_shape", "uharfbuzz", "hb_shape direct", "(info)", None),
     ],
+    "query": [
+        ("shapely query / cartouche query", "shapely query", "cartouche query", ">= 3", lambda r: r >= 3),
+        ("shapely build / cartouche build", "shapely build", "cartouche build", "(info)", None),
+    ],
 }
 
 
