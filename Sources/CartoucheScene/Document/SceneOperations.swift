@@ -48,7 +48,7 @@ extension SceneDocument {
         for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
         var layers: [DrawnLayer] = []
         for m in managers.sorted(by: { rank[$0.id, default: 0] < rank[$1.id, default: 0] }) {
-            layers += try drawnLayers(of: m, zoom: placed.camera.zoom)
+            layers += try drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
         }
         let projection: Projection
         do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }

@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheText
 
 extension SceneDocument {
     /// Leaves per page when a cluster hit lists its points.
@@ -10,8 +11,8 @@ extension SceneDocument {
     /// layer of their own, `<id>-cluster-circle`, drawn above the points as
     /// the compiled style does) and its points that are not inside a cluster.
     /// For unclustered managers, just the manager's layer.
-    func drawnLayers(of m: AnyAnnotationManager, zoom: Double) throws(SceneError) -> [DrawnLayer] {
-        var main = m.drawnLayer(iconSizes: images)
+    func drawnLayers(of m: AnyAnnotationManager, zoom: Double, text: TextLayoutEngine?) throws(SceneError) -> [DrawnLayer] {
+        var main = m.drawnLayer(iconSizes: images, text: text)
         guard case .point(let manager) = m, let options = manager.clusterOptions else { return [main] }
         let clusters: ManagerClusters
         do {

@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheStyle
+import CartoucheText
 
 /// What placement and queries need to know of compiled managers: their
 /// features as geometry, and how each is drawn.
@@ -38,10 +39,10 @@ extension AnyAnnotationManager {
 
     /// The layer as drawn, for tap queries. Circles, lines and fills use the
     /// resolved per-annotation values (annotation, else manager, else the
-    /// style-spec default). Point annotations hit by their icon box when the
-    /// icon's size is known (`iconSize` × image size) — text boxes need the
-    /// text engine and are added by the caller.
-    func drawnLayer(iconSizes: [String: ScreenSize]) -> DrawnLayer {
+    /// style-spec default). Point annotations hit by their icon box (when the
+    /// image's size is known) and their shaped text box (when a text engine is
+    /// given).
+    func drawnLayer(iconSizes: [String: ScreenSize], text: TextLayoutEngine? = nil) -> DrawnLayer {
         func anchor(_ a: TranslateAnchor?) -> DrawnLayer.Anchor { a == .viewport ? .viewport : .map }
         switch self {
         case .circle(let m):
@@ -80,11 +81,9 @@ extension AnyAnnotationManager {
                               translateAnchor: anchor(lp.fillTranslateAnchor), tapRadius: m.tapRadius)
         case .point(let m):
             let features = m.annotations.compactMap { a -> DrawnFeature? in
-                guard let name = a.properties.iconImage ?? m.defaults.iconImage, let image = iconSizes[name] else { return nil }
-                let scale = a.properties.iconSize ?? m.defaults.iconSize ?? 1
-                let w = image.width * scale, h = image.height * scale
-                // Icons are centred on the point (icon-anchor "center", the default).
-                return DrawnFeature(id: a.id, shape: .symbol(anchor: a.coordinate, boxes: [ScreenRect(x: -w / 2, y: -h / 2, width: w, height: h)]),
+                let boxes = m.symbolBoxes(of: a, iconSizes: iconSizes, text: text)
+                guard !boxes.isEmpty else { return nil }
+                return DrawnFeature(id: a.id, shape: .symbol(anchor: a.coordinate, boxes: boxes),
                                     sortKey: a.properties.symbolSortKey ?? m.defaults.symbolSortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, tapRadius: m.tapRadius)
