@@ -1,4 +1,4 @@
-import CartoucheCamera
+import CartoucheGeometry
 import CartoucheGeometry
 import Testing
 
