@@ -15,6 +15,7 @@ let package = Package(
             name: "cartouche-bench",
             dependencies: [
                 .product(name: "CartoucheText", package: "Cartouche"),
+                .product(name: "CartouchePlacement", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]
