@@ -76,11 +76,16 @@ public struct GridIndex: Sendable {
         for row in r0...r1 {
             let base = row * columns
             for col in c0...c1 {
-                for i in cells[base + col] where rects[Int(i)].intersects(rect) {
-                    // Report the earliest stored hit so the answer does not depend
-                    // on which cell was scanned first.
-                    if let b = best, b <= i {} else { best = i }
-                    break
+                // Report the earliest stored hit so the answer does not depend
+                // on which cell was scanned first. Cells list rects in insertion
+                // order, so a cell's scan stops at the first hit or at the
+                // best hit found so far.
+                for i in cells[base + col] {
+                    if let b = best, i >= b { break }
+                    if rects[Int(i)].intersects(rect) {
+                        best = i
+                        break
+                    }
                 }
             }
         }
