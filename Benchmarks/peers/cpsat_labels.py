@@ -134,7 +134,7 @@ def main():
     parser.add_argument("instances")
     parser.add_argument("--time-limit-small", type=float, default=20, help="seconds, n <= 1000")
     parser.add_argument("--time-limit-large", type=float, default=40, help="seconds, n > 1000")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=8, help="CP-SAT portfolio workers; its LP-based bound workers only run with enough of them")
     parser.add_argument("--only", help="instance key, e.g. 'n=1000 p=4'")
     args = parser.parse_args()
     with open(args.instances, encoding="utf-8") as handle:

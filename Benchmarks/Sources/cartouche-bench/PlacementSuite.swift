@@ -44,6 +44,18 @@ struct PlacementSuite: BenchmarkSuite {
             FileHandle.standardError.write(Data("placement: wrote \(dumped.count) instances to \(arguments[i + 1])\n".utf8))
             return []
         }
+        if let i = arguments.firstIndex(of: "--effort-sweep"), i + 1 < arguments.count {
+            // Placed count and time of optimise mode against its effort knob.
+            for instance in CMSInstance.standard where instance.n == Int(arguments[i + 1]) {
+                let items = instance.items()
+                for effort in [32, 64, 96, 128, 256] {
+                    var placed = 0
+                    let seconds = try time { placed = try OptimisePlacer.place(items, in: instance.environment, effort: effort).placedCount }
+                    print("\(instance.key) effort \(effort): \(placed) placed, \(String(format: "%.1f", seconds * 1000)) ms")
+                }
+            }
+            return []
+        }
         if let i = arguments.firstIndex(of: "--only"), i + 1 < arguments.count {
             guard let instance = CMSInstance.standard.first(where: { $0.key == arguments[i + 1] }) else {
                 throw BenchmarkError.unknownCase(arguments[i + 1])
