@@ -23,7 +23,8 @@ public enum GreedyPlacer {
         let cell = options.gridCellSize ?? suggestedCellSize(items)
         let obstacles = StaticObstacles(environment, cellSize: cell)
         var grid = GridIndex(region: environment.viewportRect, cellSize: cell)
-        var placements = items.enumerated().map { Placement(id: $1.id, itemIndex: $0) }
+        // By index: `items.enumerated()` would copy every item (several reference counts each).
+        var placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         var placedOrder: [Int] = []
         var rejected: [RejectedCandidate] = []
         var tests = 0
@@ -42,7 +43,17 @@ public enum GreedyPlacer {
             let anchors = orderedAnchors(item, previous: previous)
             var firstReason: HiddenReason? = nil
             let hasBoxes = !(item.collisionBoxes?.isEmpty ?? true)
+            // Without offsets every anchor's frame touches its anchor point, so
+            // once the point lies strictly inside a shown annotation every
+            // remaining candidate there overlaps it: skip them (dense scenes
+            // reject most candidates this way). Not when each rejected
+            // candidate is recorded, nor with collision boxes, which need not
+            // reach the point.
+            let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
+                && item.size.width > 0 && item.size.height > 0
+                && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
             search: for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
+                var pointChecked = false
                 for config in anchors {
                     tests += 1
                     let frame = config.frame(at: point, size: item.size)
@@ -55,16 +66,21 @@ public enum GreedyPlacer {
                         // Name the reason only when it is reported: building a
                         // `.collision(with: id)` per rejected candidate copied a
                         // string hundreds of thousands of times in dense scenes.
-                        guard firstReason == nil || options.recordRejected else { continue }
-                        let reason: HiddenReason
-                        switch check {
-                        case let .rule(r): reason = r
-                        case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
+                        if firstReason == nil || options.recordRejected {
+                            let reason: HiddenReason
+                            switch check {
+                            case let .rule(r): reason = r
+                            case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
+                            }
+                            if firstReason == nil { firstReason = reason }
+                            if options.recordRejected {
+                                rejected.append(RejectedCandidate(
+                                    itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                            }
                         }
-                        if firstReason == nil { firstReason = reason }
-                        if options.recordRejected {
-                            rejected.append(RejectedCandidate(
-                                itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                        if skipsCoveredPoints && !pointChecked {
+                            pointChecked = true
+                            if grid.interiorContains(point) { break }
                         }
                         continue
                     }

@@ -92,6 +92,19 @@ public struct GridIndex: Sendable {
         return best.map { owners[Int($0)] }
     }
 
+    /// Whether some stored rect has `point` strictly inside it.
+    ///
+    /// - Complexity: O(rects listed in the point's cell).
+    @inlinable
+    public func interiorContains(_ point: ScreenPoint) -> Bool {
+        let (col, _, row, _) = cellRange(ScreenRect(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
+        for i in cells[row * columns + col] {
+            let r = rects[Int(i)]
+            if r.minX < point.x && point.x < r.maxX && r.minY < point.y && point.y < r.maxY { return true }
+        }
+        return false
+    }
+
     /// Calls `body` with the owner of every stored rect intersecting `rect`
     /// (an owner may be reported more than once when its rect spans cells).
     public func forEachIntersection(with rect: ScreenRect, _ body: (Int32) -> Void) {

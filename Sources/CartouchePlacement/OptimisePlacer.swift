@@ -63,7 +63,8 @@ public enum OptimisePlacer {
         let cell = options.gridCellSize ?? GreedyPlacer.suggestedCellSize(items)
         let obstacles = StaticObstacles(environment, cellSize: cell)
         var fixed = GridIndex(region: environment.viewportRect, cellSize: cell)
-        var placements = items.enumerated().map { Placement(id: $1.id, itemIndex: $0) }
+        // By index: `items.enumerated()` would copy every item (several reference counts each).
+        var placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         var placedOrder: [Int] = []
         var tests = 0
 

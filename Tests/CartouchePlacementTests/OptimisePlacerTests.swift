@@ -93,6 +93,18 @@ struct OptimisePlacerTests {
         try checkNoOverlaps(optimised, items)
     }
 
+    /// Greedy mode skips the candidates whose anchor point is inside a shown
+    /// annotation; recording rejections turns the shortcut off, so both runs
+    /// must agree on every frame and reason.
+    @Test(arguments: [(1000, 4), (1500, 8)])
+    func greedyShortcutChangesNothing(n: Int, positions: Int) throws {
+        let (items, env) = Self.cms(n: n, positions: positions, seed: UInt64(n * 10 + positions))
+        let fast = try GreedyPlacer.place(items, in: env)
+        let full = try GreedyPlacer.place(items, in: env, options: PlacementOptions(recordRejected: true))
+        #expect(fast.placements == full.placements)
+        #expect(fast.candidateTests < full.candidateTests)
+    }
+
     @Test func isDeterministic() throws {
         let (items, env) = Self.cms(n: 800, positions: 8, seed: 42)
         let a = try OptimisePlacer.place(items, in: env)
