@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CartoucheText", package: "Cartouche"),
                 .product(name: "CartoucheQuery", package: "Cartouche"),
+                .product(name: "CartouchePlacement", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]
