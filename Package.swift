@@ -75,13 +75,13 @@ let package = Package(
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
+        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheCamera"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
         .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
-            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
     ]
 )
