@@ -27,6 +27,10 @@ extension AnnotationManager {
     ///   writer then holds a partial document and should be discarded.
     /// - Complexity: O(n · p) for n annotations and p property descriptors.
     @discardableResult
+    @_specialize(exported: false, where Kind == PointAnnotationKind)
+    @_specialize(exported: false, where Kind == CircleAnnotationKind)
+    @_specialize(exported: false, where Kind == PolylineAnnotationKind)
+    @_specialize(exported: false, where Kind == PolygonAnnotationKind)
     public func writeSourceData(to writer: inout JSONWriter, target: StyleTarget = .portable) throws(AnnotationError) -> [AnnotationError] {
         guard !id.isEmpty else { throw .emptyManagerId }
         try validateManagerLevel(target: target)
@@ -38,12 +42,10 @@ extension AnnotationManager {
         let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
 
         var warnings: [AnnotationError] = []
-        var firstIndexById: [String: Int] = [:]
-        firstIndexById.reserveCapacity(annotations.count)
-        // One feature's set values as (descriptor index, JSON) in key order;
-        // reused across features so the loop allocates no per-feature array.
-        var values: [(index: Int, json: JSONValue)] = []
-        values.reserveCapacity(descriptors.count + 1)
+        // A set, not an id → index map: one hash per annotation. The kept
+        // index of a duplicate (rare) is found by a scan when it occurs.
+        var seenIds = Set<String>(minimumCapacity: annotations.count)
+        var isSet = [Bool](repeating: false, count: descriptors.count)
 
         // Room for a sample of features first, then for the rest at the
         // sample's size per feature plus slack: regrowing a buffer of
@@ -60,54 +62,79 @@ extension AnnotationManager {
                 writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
             }
             let annotation = annotations[position]
-            if let kept = firstIndexById[annotation.id] {
+            guard seenIds.insert(annotation.id).inserted else {
+                let kept = annotations.firstIndex { $0.id == annotation.id } ?? position
                 warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: position))
                 continue
             }
-            firstIndexById[annotation.id] = position
             if let problem = annotation.geometryProblem {
                 throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
             }
+            // Checked now, thrown after the property checks: `compile`
+            // reports an invalid property first.
+            let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
+            let image = annotation.styleImage
 
-            values.removeAll(keepingCapacity: true)
-            var hasInvalid = false
+            // The feature is written while its properties are encoded; when
+            // a check fails the partial output is abandoned with the throw.
+            do throws(JSONWriteError) {
+                writer.beginObject()
+                writer.key("geometry")
+                try annotation.writeGeometry(to: &writer)
+                writer.key("id")
+                writer.write(annotation.id)
+                writer.key("properties")
+                writer.beginObject()
+                writer.key(customDataKey)
+                if annotation.customData.isEmpty || !customDataWritable {
+                    writer.beginObject()
+                    writer.endObject()
+                } else {
+                    try writer.write(JSONValue.object(annotation.customData))
+                }
+                writer.key(layerPropertiesKey)
+                writer.beginObject()
+            } catch {
+                // Unreachable: geometry and custom data were checked above.
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
+            }
             for index in keyOrder {
                 switch descriptors[index].encode(annotation.properties) {
-                case .unset: continue
-                case .value(let json): values.append((index, json))
-                case .invalid: hasInvalid = true
+                case .unset:
+                    // The image doubles as the icon unless one is named explicitly.
+                    if index == iconImageIndex, let image {
+                        writer.key(descriptors[index].key)
+                        writer.write(image.name)
+                    }
+                case .value(let json):
+                    isSet[index] = true
+                    writer.key(descriptors[index].key)
+                    do throws(JSONWriteError) { try writer.write(json) } catch {
+                        throw .invalidProperty(manager: id, annotation: annotation.id, property: descriptors[index].key, problem: .notFinite)
+                    }
+                case .invalid(let problem):
+                    // `compile` reports the first invalid property in
+                    // descriptor order, not key order.
+                    let (key, first) = annotation.properties.firstProblem ?? (descriptors[index].key, problem)
+                    throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: first)
                 }
             }
-            // `compile` reports the first invalid property in descriptor
-            // order, not key order: ask for that one.
-            if hasInvalid, let (key, problem) = annotation.properties.firstProblem {
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: problem)
-            }
-            for index in restrictedIndices where values.contains(where: { $0.index == index }) {
+            for index in restrictedIndices where isSet[index] {
                 throw .unsupportedByTarget(
                     manager: id, annotation: annotation.id, property: descriptors[index].key, support: descriptors[index].support)
             }
-            if !annotation.customData.isEmpty && !isWritable(.object(annotation.customData)) {
+            for index in keyOrder { isSet[index] = false }
+            if !customDataWritable {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
             }
-            if let image = annotation.styleImage {
-                if let (field, problem) = image.firstProblem {
-                    throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
-                }
-                // The image doubles as the icon unless one is named explicitly.
-                if let iconImageIndex, !values.contains(where: { $0.index == iconImageIndex }) {
-                    let key = descriptors[iconImageIndex].key
-                    let at = values.firstIndex { descriptors[$0.index].key.utf8.lexicographicallyPrecedes(key.utf8) == false }
-                    values.insert((iconImageIndex, .string(image.name)), at: at ?? values.count)
-                }
+            if let image, let (field, problem) = image.firstProblem {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
             }
-            do {
-                try writeFeature(annotation, values: values, descriptors: descriptors, to: &writer)
-            } catch {
-                // Unreachable: every number was checked finite above. Kept
-                // typed rather than trapping.
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
-            }
+            writer.endObject()
+            writer.endObject()
+            writer.key("type")
+            writer.write("Feature")
+            writer.endObject()
         }
         writer.endArray()
         writer.key("type")
@@ -122,38 +149,6 @@ extension AnnotationManager {
         var writer = JSONWriter()
         try writeSourceData(to: &writer, target: target)
         return writer.bytes
-    }
-
-    /// One feature, members in key order: geometry, id, properties, type.
-    private func writeFeature(
-        _ annotation: Kind.Annotation, values: [(index: Int, json: JSONValue)],
-        descriptors: [PropertyDescriptor<Kind.Annotation.Properties>], to writer: inout JSONWriter
-    ) throws(JSONWriteError) {
-        writer.beginObject()
-        writer.key("geometry")
-        try annotation.writeGeometry(to: &writer)
-        writer.key("id")
-        writer.write(annotation.id)
-        writer.key("properties")
-        writer.beginObject()
-        writer.key(customDataKey)
-        if annotation.customData.isEmpty {
-            writer.beginObject()
-            writer.endObject()
-        } else {
-            try writer.write(JSONValue.object(annotation.customData))
-        }
-        writer.key(layerPropertiesKey)
-        writer.beginObject()
-        for value in values {
-            writer.key(descriptors[value.index].key)
-            try writer.write(value.json)
-        }
-        writer.endObject()
-        writer.endObject()
-        writer.key("type")
-        writer.write("Feature")
-        writer.endObject()
     }
 }
 

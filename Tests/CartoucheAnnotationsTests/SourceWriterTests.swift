@@ -1,4 +1,4 @@
-import CartoucheAnnotations
+@testable import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheStyle
@@ -160,4 +160,25 @@ import Testing
 extension SplitMix64 {
     mutating func double(in range: ClosedRange<Double>) -> Double { nextDouble(in: range) }
     mutating func chance(_ p: Double) -> Bool { nextDouble(in: 0...1) < p }
+}
+
+@Suite struct ColorSpellingTests {
+    /// Every opaque and transparent channel combination along the cube's
+    /// edges and a seeded sample inside, against `StyleColor.styleJSON`.
+    @Test func fastSpellingMatchesStyleJSON() {
+        var g = SplitMix64(seed: 11)
+        var colors: [StyleColor] = []
+        for v in 0...255 {
+            let c = Double(v) / 255
+            colors += [StyleColor(red: c, green: 0, blue: 1), StyleColor(red: 1, green: c, blue: 0, alpha: 0), StyleColor(red: c, green: c, blue: c)]
+        }
+        for _ in 0..<2000 {
+            colors.append(StyleColor(red: g.double(in: 0...1), green: g.double(in: 0...1), blue: g.double(in: 0...1),
+                                     alpha: g.chance(0.2) ? g.double(in: 0...1) : 1))
+        }
+        for color in colors {
+            #expect(color.fastStyleJSON == color.styleJSON)
+        }
+        #expect(StyleColor(red: 1, green: 0.5, blue: 0).fastStyleJSON == "rgba(255, 128, 0, 1)")
+    }
 }
