@@ -116,6 +116,10 @@ import Testing
         try expectSameBytes(CircleAnnotationManager(id: "c", annotations: circles))
         try expectSameBytes(PolylineAnnotationManager(id: "l", annotations: lines))
         try expectSameBytes(PolygonAnnotationManager(id: "f", annotations: polygons))
+        // The type-erased manager writes the same bytes.
+        var erased = JSONWriter()
+        try AnyAnnotationManager.polygon(PolygonAnnotationManager(id: "f", annotations: polygons)).writeSourceData(to: &erased)
+        #expect(erased.bytes == (try treeBytes(PolygonAnnotationManager(id: "f", annotations: polygons))))
         // Same warnings too.
         let manager = PointAnnotationManager(id: "p", annotations: points)
         var writer = JSONWriter()
