@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
-            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )

@@ -17,6 +17,10 @@ let package = Package(
                 .product(name: "CartoucheText", package: "Cartouche"),
                 .product(name: "CartoucheQuery", package: "Cartouche"),
                 .product(name: "CartouchePlacement", package: "Cartouche"),
+                .product(name: "CartoucheAnnotations", package: "Cartouche"),
+                .product(name: "CartoucheGeometry", package: "Cartouche"),
+                .product(name: "CartoucheJSON", package: "Cartouche"),
+                .product(name: "CartoucheStyle", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]

@@ -25,6 +25,10 @@ RATIOS = {
         ("shapely query / cartouche query", "shapely query", "cartouche query", ">= 3", lambda r: r >= 3),
         ("shapely build / cartouche build", "shapely build", "cartouche build", "(info)", None),
     ],
+    "compile": [
+        ("stream / orjson", "cartouche stream", "orjson", "<= 1", lambda r: r <= 1),
+        ("tree / orjson", "cartouche tree", "orjson", "(info)", None),
+    ],
 }
 
 
@@ -176,9 +180,27 @@ def main() -> None:
         verdict = "" if passes is None else ("met" if passes(ratio) else "NOT met")
         summary["ratios"].append({"ratio": label, "value": ratio, "target": target, "verdict": verdict})
         print(f"{label:<30}{ratio:>8.2f}  {target} {verdict}")
+    if suite == "compile":
+        report_compile_memory(inputs, summary)
     with open(out_path, "w", encoding="utf-8") as handle:
         json.dump(summary, handle, indent=2, sort_keys=True)
         handle.write("\n")
+
+
+def report_compile_memory(inputs, summary):
+    """Peak RSS of one compile per side (`--memory` runs), against the output size."""
+    rows = [m for path in inputs for m in json.load(open(path, encoding="utf-8")) if m["suite"] == "compile-memory"]
+    if not rows:
+        return
+    print()
+    print(f"{'memory':<18}{'output MB':>10}{'before MB':>10}{'peak MB':>9}{'peak-before':>12}{'peak/out':>9}{'(peak-before)/out':>18}")
+    summary["memory"] = {}
+    for m in rows:
+        out, before, peak = m["output_bytes"], m["rss_before_bytes"], m["peak_rss_bytes"]
+        summary["memory"][m["name"]] = {**m, "peak_over_output": peak / out, "growth_over_output": (peak - before) / out}
+        print(f"{m['name']:<18}{out / 1e6:>10.1f}{before / 1e6:>10.1f}{peak / 1e6:>9.1f}{(peak - before) / 1e6:>12.1f}"
+              f"{peak / out:>9.2f}{(peak - before) / out:>18.2f}")
+    print("target: peak memory of our compile < 3x output size")
 
 
 if __name__ == "__main__":

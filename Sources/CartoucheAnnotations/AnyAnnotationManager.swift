@@ -1,3 +1,5 @@
+import CartoucheJSON
+
 /// A manager of any of the four annotation types, so the orchestrator can
 /// hold them in one ordered list.
 public enum AnyAnnotationManager: Hashable, Sendable {
@@ -39,6 +41,18 @@ public enum AnyAnnotationManager: Hashable, Sendable {
         case .circle(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
         case .polyline(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
         case .polygon(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        }
+    }
+
+    /// The manager's GeoJSON source data written straight to `writer`; see
+    /// ``AnnotationManager/writeSourceData(to:target:)``.
+    @discardableResult
+    public func writeSourceData(to writer: inout JSONWriter, target: StyleTarget = .portable) throws(AnnotationError) -> [AnnotationError] {
+        switch self {
+        case .point(let m): try m.writeSourceData(to: &writer, target: target)
+        case .circle(let m): try m.writeSourceData(to: &writer, target: target)
+        case .polyline(let m): try m.writeSourceData(to: &writer, target: target)
+        case .polygon(let m): try m.writeSourceData(to: &writer, target: target)
         }
     }
 }

@@ -13,6 +13,8 @@ public protocol LayerAnnotation: Hashable, Sendable {
     var customData: [String: JSONValue] { get }
     /// The GeoJSON geometry object (`{"type": …, "coordinates": …}`).
     var geometryJSON: JSONValue { get }
+    /// Writes the same object as ``geometryJSON`` straight to `writer`.
+    func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError)
     /// Why the geometry cannot be emitted, or nil.
     var geometryProblem: GeometryProblem? { get }
     /// A style image the annotation shows (point annotations only).

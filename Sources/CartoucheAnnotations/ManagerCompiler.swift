@@ -112,7 +112,7 @@ extension AnnotationManager {
             layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
     }
 
-    private func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {
+    func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {
         if target == .portable {
             // Manager values are layer constants, which MapLibre accepts unless
             // the property is Mapbox-only.

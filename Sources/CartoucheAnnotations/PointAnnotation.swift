@@ -34,6 +34,9 @@ public struct PointAnnotation: LayerAnnotation {
     }
 
     public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
+    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
+        try writePointGeometry(coordinate, to: &writer)
+    }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
     public var styleImage: StyleImage? { image }
 }
@@ -59,6 +62,9 @@ public struct CircleAnnotation: LayerAnnotation {
     }
 
     public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
+    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
+        try writePointGeometry(coordinate, to: &writer)
+    }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
 }
 

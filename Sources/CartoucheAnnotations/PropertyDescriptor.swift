@@ -102,6 +102,8 @@ public struct PropertyDescriptor<Owner>: Sendable {
             encode: { owner in
                 guard let value = get(owner) else { return .unset }
                 if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
+                // Colors are the one value type whose spelling is costly.
+                if V.self == StyleColor.self, let color = value as? StyleColor { return .value(color.fastStyleJSON) }
                 return .value(value.styleJSON)
             },
             write: { (owner: inout Owner, json: JSONValue?) throws(StyleValueError) in
