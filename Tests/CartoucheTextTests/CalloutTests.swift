@@ -1,4 +1,3 @@
-import CartoucheCamera
 import CartoucheGeometry
 import Testing
 
