@@ -1,3 +1,4 @@
+import CFriBidi
 import CHarfBuzz
 
 /// The fast path for the common label: text that is one shaping item on one line.
@@ -12,7 +13,9 @@ import CHarfBuzz
 ///
 /// It accepts a text only when all of these hold, and otherwise returns nil
 /// so that the caller runs the general pipeline:
-/// - no code point that may need bidi (`UnicodeClasses.mayNeedBidi`), so every level is 0;
+/// - one bidi level for the whole text: 0 without any code point that may
+///   need bidi (`UnicodeClasses.mayNeedBidi`), else FriBidi's levels all equal
+///   (a right-to-left name such as Hebrew or Arabic without digits or Latin);
 /// - no mandatory break, and no whitespace at either end (nothing to trim);
 /// - one face and one script by `Itemization`'s rules, and no missing code point;
 /// - HarfBuzz returns at least one glyph.
@@ -40,6 +43,26 @@ enum SingleRunLayout {
         case tooWide([ShapedGlyph])
     }
 
+    /// The embedding level every scalar of `scalars` gets by UAX #9 (as
+    /// `Itemization` resolves it), or nil when the levels differ or FriBidi fails.
+    /// - Complexity: O(n); FriBidi runs only when some code point may need it.
+    static func uniformBidiLevel(_ scalars: UnsafeBufferPointer<UInt32>) -> UInt8? {
+        guard scalars.contains(where: UnicodeClasses.mayNeedBidi) else { return 0 }
+        let n = scalars.count
+        guard let text = scalars.baseAddress, let length = Int32(exactly: n) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * n) { scratch -> UInt8? in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { levels -> UInt8? in
+                guard let types = scratch.baseAddress, let levelBase = levels.baseAddress else { return nil }
+                var rtl: Int32 = 0
+                let result = cartouche_fribidi_levels(text, length, types, types + n, levelBase, &rtl)
+                guard result > 0 else { return nil }
+                let first = levelBase[0]
+                for i in 1..<n where levelBase[i] != first { return nil }
+                return UInt8(bitPattern: first)
+            }
+        }
+    }
+
     /// The one face and script of `scalars`, or nil when `Itemization` would
     /// make more than one item of them, or when the text has a code point this
     /// path does not handle (see the type's documentation).
@@ -50,7 +73,7 @@ enum SingleRunLayout {
         var face = -1
         var script: Int32 = -1
         for c in scalars {
-            if UnicodeClasses.mayNeedBidi(c) || UnicodeClasses.isMandatoryBreak(c) { return nil }
+            if UnicodeClasses.isMandatoryBreak(c) { return nil }
             let raw = UnicodeClasses.itemizationScript(of: c)
             let shared = raw == UnicodeClasses.common || raw == UnicodeClasses.inherited || raw < 0
             let ignorable = UnicodeClasses.isIgnorableForCoverage(c)
@@ -75,11 +98,12 @@ enum SingleRunLayout {
     }
 
     /// Shapes `scalars` as one item and lays it out as one line from x = 0, as
-    /// `ShapingState.layOutLine` does; `.tooWide` with the glyphs when the text
+    /// `ShapingState.layOutLine` does (HarfBuzz returns right-to-left glyphs in
+    /// visual order, so one loop serves both directions); `.tooWide` with the glyphs when the text
     /// is wider than `maxWidth` by `ShapingState.needsLineBreaking`'s measure;
     /// nil when HarfBuzz returned no glyph.
     static func line(
-        _ scalars: UnsafeBufferPointer<UInt32>, face: Int, script: Int32, stack: ResolvedFontStack,
+        _ scalars: UnsafeBufferPointer<UInt32>, face: Int, script: Int32, rightToLeft: Bool, stack: ResolvedFontStack,
         style: TextStyle, includeGlyphs: Bool
     ) -> LineOutcome? {
         let scale = style.size * stack.inverseUnitsPerEm[face]
@@ -87,7 +111,7 @@ enum SingleRunLayout {
         let spaced = spacing != 0 && UnicodeClasses.allowsLetterSpacing(script: script)
         let maxWidth = style.maxWidth * style.size
         let shaped = HarfBuzzShaper.withShaped(
-            scalars, range: 0..<scalars.count, font: stack.fonts[face], rightToLeft: false,
+            scalars, range: 0..<scalars.count, font: stack.fonts[face], rightToLeft: rightToLeft,
             script: ScriptTable.hbScript(script)
         ) { infos, positions -> LineOutcome? in
             guard !infos.isEmpty else { return nil }
@@ -153,9 +177,12 @@ extension TextLayoutEngine {
             }
             let scalars = UnsafeBufferPointer(rebasing: buffer[0..<count])
             guard let (face, script) = SingleRunLayout.singleItem(scalars, fonts: stack.fonts),
-                  let line = SingleRunLayout.line(scalars, face: face, script: script, stack: stack, style: style,
-                                                  includeGlyphs: includeGlyphs) else { return nil }
-            return (ShapingItem(start: 0, end: count, level: 0, script: script, face: face), line)
+                  let level = SingleRunLayout.uniformBidiLevel(scalars) else { return nil }
+            let item = ShapingItem(start: 0, end: count, level: level, script: script, face: face)
+            guard let line = SingleRunLayout.line(scalars, face: face, script: script, rightToLeft: item.isRTL,
+                                                  stack: stack, style: style, includeGlyphs: includeGlyphs)
+            else { return nil }
+            return (item, line)
         }
         switch outcome {
         case nil:

@@ -27,7 +27,7 @@ struct SeededGenerator: RandomNumberGenerator {
         "Zürich", "HB", "Straße", "Łódź", "Nguyễn", "İstanbul", "café", "e\u{301}", "Москва", "Київ", "Αθήνα",
         "القاهرة", "תל אביב", "नई दिल्ली", "मराठी", "東京", "とうきょう", "カタカナ", "北京市", "12", "3.5",
         "-", "(", ")", "·", "'", ",", " ", "  ", "\n", "\u{200D}", "\u{00AD}", "\u{1F600}", "\u{E000}", "ǅ", "ﬁ",
-        "Ab", "xyz", "WAVE", "Tōkyō",
+        "Ab", "xyz", "WAVE", "Tōkyō", "חיפה", "دمشق", "تهران", "مُحَمَّد", "ירושלים", "\u{200F}",
     ]
 
     static let stacks: [[String]] = [
@@ -62,7 +62,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test func fastPathEqualsGeneralPipelineOnSeededCorpus() throws {
         let engine = try makeEngine()
         var random = SeededGenerator(seed: 0x7E57_0F5A_57_1234)
-        var accepted = 0, tooWide = 0, refused = 0
+        var accepted = 0, acceptedRightToLeft = 0, tooWide = 0, refused = 0
         for _ in 0..<3000 {
             let text = Self.randomText(&random)
             let prepared = try engine.prepare(Self.randomStyle(&random))
@@ -74,6 +74,9 @@ struct SeededGenerator: RandomNumberGenerator {
                                           includeGlyphs: includeGlyphs) {
             case .laidOut(let fast)?:
                 accepted += 1
+                if transformed.unicodeScalars.contains(where: { UnicodeClasses.mayNeedBidi($0.value) }) {
+                    acceptedRightToLeft += 1
+                }
                 #expect(fast == general, "\(text.debugDescription) \(prepared.style)")
                 #expect(fast.lines.count == 1 && fast.missingCodePoints.isEmpty)
             case let .needsBreaking(item, glyphs)?:
@@ -91,11 +94,14 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(accepted > 600)
         #expect(refused > 600)
         #expect(tooWide > 100)
+        #expect(acceptedRightToLeft > 100)
     }
 
     @Test(arguments: [
         ("Zürich", true), ("東京とうきょう", true), ("Москва-2", true), ("नई दिल्ली", true), ("e\u{301}", true),
-        (" Zürich", false), ("Zürich ", false), ("a\nb", false), ("القاهرة", false), ("Tokyo 東京", false),
+        ("القاهرة", true), ("תל אביב", true),
+        (" Zürich", false), ("Zürich ", false), ("a\nb", false), ("Tokyo 東京", false), ("القاهرة 12", false),
+        ("תל אביב-יפו (Tel Aviv)", false),
         ("Αθήνα Москва", false), ("\u{1F600}", false), ("", false),
         ("Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", false),  // wider than 10 em
         ("Rio de Janeiro Rio de Janeiro Rio de Janeiro", false),
