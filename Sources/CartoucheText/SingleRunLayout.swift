@@ -188,7 +188,7 @@ extension TextLayoutEngine {
         case nil:
             return nil
         case let (_, .line(line))?:
-            return .laidOut(assemble(text, lines: [line], missing: [], stack: stack, style: style))
+            return .laidOut(assemble(text, lines: CollectionOfOne(line), missing: [], stack: stack, style: style))
         case let (item, .tooWide(glyphs))?:
             return .needsBreaking(item: item, glyphs: glyphs)
         }

@@ -175,8 +175,12 @@ public final class TextLayoutEngine: Sendable {
         return assemble(transformed, lines: lines, missing: missing, stack: stack, style: style)
     }
 
-    func assemble(_ text: String, lines: [LaidOutLine], missing missingValues: [UInt32],
-                          stack: ResolvedFontStack, style: TextStyle) -> ShapedText {
+    /// The `ShapedText` of `lines`: the box aligned on the anchor, each line
+    /// justified in it with its baseline. Generic so the one-line fast path
+    /// passes a `CollectionOfOne` instead of allocating an array.
+    func assemble<Lines: RandomAccessCollection<LaidOutLine>>(
+        _ text: String, lines: Lines, missing missingValues: [UInt32], stack: ResolvedFontStack, style: TextStyle
+    ) -> ShapedText {
         let missing = missingValues.compactMap(Unicode.Scalar.init)
         func faceAscent(_ face: Int) -> Double { Double(stack.faces[face].ascender) * style.size * stack.inverseUnitsPerEm[face] }
         func faceDescent(_ face: Int) -> Double { -Double(stack.faces[face].descender) * style.size * stack.inverseUnitsPerEm[face] }
