@@ -1,5 +1,7 @@
 import Testing
 
+import CICUBreak
+
 @testable import CartoucheText
 
 /// SplitMix64: a tiny deterministic generator, so the corpus below is the same on every run.
@@ -130,5 +132,25 @@ struct SeededGenerator: RandomNumberGenerator {
         let general = try engine.layOutItemized(text, style: prepared.style, stack: prepared.stack, includeGlyphs: true)
         #expect(reused == general)
         #expect(lineTexts(general) == ["Rio de Janeiro", "Rio de Janeiro"])
+    }
+}
+
+@Suite struct ScriptTableTests {
+    /// The byte table must answer exactly what ICU answers, for every code point it covers.
+    @Test func scriptOfEqualsICUOnTheWholeBasicPlaneAndBeyond() {
+        var mismatches: [UInt32] = []
+        for c in UInt32(0)..<0x10000 where UnicodeClasses.script(of: c) != cartouche_script_of(c) {
+            mismatches.append(c)
+        }
+        for c in [0x1_0000, 0x1_F600, 0x2_0000, 0x2_A6D6, 0xE_0001, 0x10_FFFF] as [UInt32]
+        where UnicodeClasses.script(of: c) != cartouche_script_of(c) {
+            mismatches.append(c)
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(8))")
+        // Spot values from the Unicode Scripts.txt, as ICU numbers them.
+        #expect(UnicodeClasses.script(of: 0x0416) == 8)   // Ж, Cyrillic
+        #expect(UnicodeClasses.script(of: 0x05D0) == 19)  // א, Hebrew
+        #expect(UnicodeClasses.script(of: 0x0627) == 2)   // ا, Arabic
+        #expect(UnicodeClasses.script(of: 0x6771) == 17)  // 東, Han
     }
 }
