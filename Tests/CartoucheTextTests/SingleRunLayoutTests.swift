@@ -154,3 +154,31 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(UnicodeClasses.script(of: 0x6771) == 17)  // 東, Han
     }
 }
+
+@Suite struct UTF8DecodingTests {
+    /// The fast path's decoder must give the code points Swift's own decoder gives.
+    @Test func decodeEqualsUnicodeScalarsOnSeededStrings() {
+        var random = SeededGenerator(seed: 0xDEC0DE)
+        // One-, two-, three- and four-byte sequences at every position, including the first and last.
+        let ranges: [ClosedRange<UInt32>] = [0x00...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
+        for _ in 0..<2000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                let range = ranges[Int.random(in: 0..<ranges.count, using: &random)]
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &random)) { view.append(scalar) }
+            }
+            let text = String(view)
+            let bytes = Array(text.utf8)
+            var out = [UInt32](repeating: 0, count: bytes.count)
+            let count = bytes.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { SingleRunLayout.decode(b, into: $0) } }
+            #expect(count.map { Array(out[0..<$0]) } == text.unicodeScalars.map(\.value))
+        }
+    }
+
+    @Test func truncatedSequenceIsRefusedNotReadPastTheEnd() {
+        let bytes: [UInt8] = [0x41, 0xE6, 0x9D]  // "A" and the first two bytes of a three-byte sequence
+        var out = [UInt32](repeating: 0, count: 3)
+        let count = bytes.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { SingleRunLayout.decode(b, into: $0) } }
+        #expect(count == nil)
+    }
+}
