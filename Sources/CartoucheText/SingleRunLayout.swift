@@ -47,7 +47,8 @@ enum SingleRunLayout {
     /// byte) and returns the scalar count; nil if a sequence is cut short by
     /// the end of the bytes (never for a Swift string's own storage, which is
     /// valid UTF-8; checked anyway so bad memory cannot read out of bounds).
-    /// About twice as fast as iterating `String.unicodeScalars` for short labels.
+    /// One tight loop over contiguous bytes, without `String.unicodeScalars`'
+    /// per-scalar index bookkeeping.
     /// - Complexity: O(n) in the byte count.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: UnsafeMutableBufferPointer<UInt32>) -> Int? {
         guard scalars.count >= bytes.count else { return nil }
@@ -120,8 +121,8 @@ enum SingleRunLayout {
                     return nil  // missing: the general path records it
                 }
             } else if !(((shared || raw == script) && fonts[face].covers(c)) || UnicodeClasses.isIgnorableForCoverage(c)) {
-                // (`Itemization`'s test with its operands swapped: the usual case needs no ignorable check.)
-                // `Itemization` would look the face up again; another face means a second item.
+                // `Itemization`'s test, operands swapped so the usual case skips the ignorable check.
+                // It would look the face up again; another face means a second item.
                 guard let found = fonts.firstIndex(where: { $0.covers(c) }), found == face else { return nil }
             }
             let resolved = shared ? script : raw
@@ -132,10 +133,10 @@ enum SingleRunLayout {
     }
 
     /// Shapes `scalars` as one item and lays it out as one line from x = 0, as
-    /// `ShapingState.layOutLine` does (HarfBuzz returns right-to-left glyphs in
-    /// visual order, so one loop serves both directions); `.tooWide` with the glyphs when the text
-    /// is wider than `maxWidth` by `ShapingState.needsLineBreaking`'s measure;
-    /// nil when HarfBuzz returned no glyph.
+    /// `ShapingState.layOutLine` does (HarfBuzz returns right-to-left glyphs
+    /// in visual order, so one loop serves both directions); `.tooWide` with
+    /// the glyphs when the text is wider than `maxWidth` by
+    /// `ShapingState.needsLineBreaking`'s measure; nil when HarfBuzz returned no glyph.
     static func line(
         _ scalars: UnsafeBufferPointer<UInt32>, face: Int, script: Int32, rightToLeft: Bool, stack: ResolvedFontStack,
         style: TextStyle, includeGlyphs: Bool
