@@ -83,6 +83,7 @@ enum SingleRunLayout {
     /// - Complexity: O(n); FriBidi runs only when some code point may need it.
     static func uniformBidiLevel(_ scalars: UnsafeBufferPointer<UInt32>) -> UInt8? {
         guard scalars.contains(where: UnicodeClasses.mayNeedBidi) else { return 0 }
+        if isPlainRightToLeft(scalars) { return 1 }
         let n = scalars.count
         guard let text = scalars.baseAddress, let length = Int32(exactly: n) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * n) { scratch -> UInt8? in
@@ -96,6 +97,26 @@ enum SingleRunLayout {
                 return UInt8(bitPattern: first)
             }
         }
+    }
+
+    /// True for text whose bidi classes (FriBidi's own table) are only R, AL,
+    /// NSM and WS, with at least one R or AL — a Hebrew or Arabic name without
+    /// digits or Latin. UAX #9 gives every character of it level 1: the
+    /// paragraph is right to left (P2, first strong R/AL), a mark takes the
+    /// class before it (W1), and spaces between right-to-left letters resolve
+    /// right to left (N1). A per-character table lookup instead of FriBidi's
+    /// full algorithm and its scratch arrays.
+    static func isPlainRightToLeft(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+        var sawStrong = false
+        for c in scalars {
+            let type = fribidi_get_bidi_type(c)
+            if type == FRIBIDI_TYPE_RTL || type == FRIBIDI_TYPE_AL {
+                sawStrong = true
+            } else if type != FRIBIDI_TYPE_NSM && type != FRIBIDI_TYPE_WS {
+                return false
+            }
+        }
+        return sawStrong
     }
 
     /// The one face and script of `scalars`, or nil when `Itemization` would

@@ -1,5 +1,6 @@
 import Testing
 
+import CFriBidi
 import CICUBreak
 
 @testable import CartoucheText
@@ -180,5 +181,27 @@ struct SeededGenerator: RandomNumberGenerator {
         var out = [UInt32](repeating: 0, count: 3)
         let count = bytes.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { SingleRunLayout.decode(b, into: $0) } }
         #expect(count == nil)
+    }
+}
+
+@Suite struct PlainRightToLeftTests {
+    /// The shortcut must agree with FriBidi wherever it answers: every scalar at level 1.
+    @Test(arguments: ["القاهرة", "תל אביב", "مُحَمَّد", "ירושלים העתיקה", "\u{05B0}שלום", "دمشق القديمة", "\u{200F}"])
+    func plainRightToLeftTextIsLevelOneForFriBidiToo(text: String) throws {
+        let scalars = text.unicodeScalars.map(\.value)
+        let plain = scalars.withUnsafeBufferPointer { SingleRunLayout.isPlainRightToLeft($0) }
+        #expect(plain)
+        var types = [UInt32](repeating: 0, count: scalars.count)
+        var brackets = [UInt32](repeating: 0, count: scalars.count)
+        var levels = [Int8](repeating: 0, count: scalars.count)
+        var rtl: Int32 = 0
+        #expect(cartouche_fribidi_levels(scalars, Int32(scalars.count), &types, &brackets, &levels, &rtl) > 0)
+        #expect(levels.allSatisfy { $0 == 1 })
+    }
+
+    @Test(arguments: ["القاهرة 12", "תל אביב (Tel Aviv)", "abc", "١٢٣", "\u{202B}שלום", " ", "שלום!"])
+    func anythingElseIsLeftToFriBidi(text: String) {
+        let scalars = text.unicodeScalars.map(\.value)
+        #expect(!scalars.withUnsafeBufferPointer { SingleRunLayout.isPlainRightToLeft($0) })
     }
 }
