@@ -1,5 +1,4 @@
 import CartoucheGeometry
-import CartoucheGeometry
 import Testing
 
 @testable import CartoucheText
