@@ -2,9 +2,12 @@ import CartoucheGeometry
 import CartoucheQuery
 import Foundation
 
-/// `query`: tap hit-testing throughput. 100,000 annotations drawn in a
-/// 1920×1080 viewport — a quarter each of icons (boxes), circles, lines and
-/// polygons (a third of them with a hole) — and 1,000,000 seeded tap points.
+/// `query`: tap hit-testing throughput. 100,000 annotations — a quarter each
+/// of icons (boxes), circles, lines and polygons (a third of them with a
+/// hole) — spread over a 16,384 × 16,384-point map area (what 100k
+/// annotations of a city cover at street zooms; packed into one screen they
+/// would overlap dozens deep), and 1,000,000 seeded tap points over the same
+/// area.
 /// The same shapes and points go to the shapely STRtree peer
 /// (`peers/shapely_query.py`) through `--dump`.
 struct QuerySuite: BenchmarkSuite {
@@ -22,7 +25,7 @@ struct QuerySuite: BenchmarkSuite {
         mutating func r(_ a: Double, _ b: Double) -> Double { a + next() * (b - a) }
     }
 
-    static let width = 1920.0, height = 1080.0
+    static let width = 16384.0, height = 16384.0
 
     static func shapes(count: Int) -> [HitShape] {
         var g = Rng(state: 61)
@@ -38,7 +41,7 @@ struct QuerySuite: BenchmarkSuite {
                 var p = c
                 var pts = [p]
                 for _ in 0..<Int(g.r(2, 6)) {
-                    p = ScreenPoint(x: p.x + g.r(-60, 60), y: p.y + g.r(-60, 60))
+                    p = ScreenPoint(x: p.x + g.r(-80, 80), y: p.y + g.r(-80, 80))
                     pts.append(p)
                 }
                 return .polyline(pts, halfWidth: g.r(1, 4))
