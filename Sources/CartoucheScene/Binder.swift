@@ -97,6 +97,12 @@ struct Binder {
                 for run in other.runs { obstacles.append(.init(points: run, clearance: clearance)) }
             }
             for a in avoidRuns { for run in a.runs { obstacles.append(.init(points: run, clearance: a.halfWidth + 2)) } }
+            // Lines drawn over this one hide it where they run along it.
+            for line in scene.linesAbove[va.id] ?? [] {
+                for run in projection.screenPolylines(line.coordinates) {
+                    obstacles.append(.init(points: run, clearance: max(0, line.width) / 2 + 2))
+                }
+            }
             // Deterministic obstacle order (the dictionary's is not).
             obstacles.sort { ($0.points.first?.x ?? 0, $0.points.first?.y ?? 0, $0.points.count) < ($1.points.first?.x ?? 0, $1.points.first?.y ?? 0, $1.points.count) }
             var out: [ScreenPoint] = []

@@ -38,6 +38,9 @@ public struct ViewAnnotationScene: Sendable {
     public var symbols: [SymbolObstacle]
     /// Features of compiled layers, by layer id, for `.layerFeature` bindings.
     public var layers: [String: [LayerFeature]]
+    /// For a callout bound to a line, the lines drawn above that line (by view
+    /// annotation id): its anchor steps away from the stretches they cover.
+    public var linesAbove: [String: [AvoidLine]]
     public var mode: PlacementMode
     /// How far outside the viewport an anchor point may be; 0 = Mapbox's rule.
     public var cullingMargin: Double
@@ -50,7 +53,7 @@ public struct ViewAnnotationScene: Sendable {
         camera: Camera, viewport: ScreenSize, viewAnnotations: [ViewAnnotation],
         puck: Puck? = nil, avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         symbols: [SymbolObstacle] = [], layers: [String: [LayerFeature]] = [:],
-        mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil
+        linesAbove: [String: [AvoidLine]] = [:], mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil
     ) {
         self.camera = camera
         self.viewport = viewport
@@ -60,6 +63,7 @@ public struct ViewAnnotationScene: Sendable {
         self.avoidLines = avoidLines
         self.symbols = symbols
         self.layers = layers
+        self.linesAbove = linesAbove
         self.mode = mode
         self.cullingMargin = cullingMargin
         self.lineClearance = lineClearance

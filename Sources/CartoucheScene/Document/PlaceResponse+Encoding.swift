@@ -47,6 +47,7 @@ extension PlaceResponse.Frame: JSONWritable {
         }
         w.key("stats")
         w.beginObject()
+        if let anchorChanges { w.key("anchorChanges"); w.write(anchorChanges) }
         w.key("candidateTests"); w.write(result.candidateTests)
         w.key("placed"); w.write(result.drawOrder.count)
         w.endObject()

@@ -9,6 +9,9 @@ public struct PlaceResponse: Hashable, Sendable {
         /// The camera actually used (fitted cameras resolved).
         public var camera: Camera
         public var result: ViewAnnotationResult
+        /// Callouts shown in this frame and the previous one whose anchor
+        /// changed (frame-to-frame stability); nil for the first frame.
+        public var anchorChanges: Int?
     }
 
     public var frames: [Frame]
@@ -19,14 +22,51 @@ public struct PlaceResponse: Hashable, Sendable {
 
 extension SceneDocument {
     /// The scene for the view-annotation placement at one camera.
-    func placementScene(camera: Camera, text: TextLayoutEngine? = nil) -> ViewAnnotationScene {
+    func placementScene(camera: Camera, text: TextLayoutEngine? = nil, linesAbove: [String: [AvoidLine]] = [:]) -> ViewAnnotationScene {
         var layers: [String: [LayerFeature]] = [:]
         for m in managers { layers[m.id] = m.layerFeatures }
         let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap(\.avoidLines)
         return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
             avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, text: text), layers: layers,
-            mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance)
+            linesAbove: linesAbove, mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance)
+    }
+
+    /// For each callout bound to a polyline annotation, the polylines drawn
+    /// above it: those of managers higher in the compiled layer stack, and
+    /// those of its own manager drawn later (higher `line-sort-key`, then
+    /// later in the list). Compiles the managers only when such callouts exist.
+    func linesAboveBoundLines() throws(SceneError) -> [String: [AvoidLine]] {
+        var bound: [(id: String, layer: String, feature: String?)] = []
+        for va in viewAnnotations {
+            if case .layerFeature(let layer, let feature) = va.annotatedFeature,
+               case .polyline? = managers.first(where: { $0.id == layer }) { bound.append((va.id, layer, feature)) }
+        }
+        guard !bound.isEmpty else { return [:] }
+        var rank: [String: Int] = [:]
+        for (i, layer) in try compile().fragment.layers.enumerated() { rank[layer.id] = i }
+        // Every polyline in draw order: (manager rank, sort key, index).
+        var drawn: [(order: (Int, Double, Int), manager: String, id: String, line: AvoidLine)] = []
+        for m in managers {
+            guard case .polyline(let pm) = m else { continue }
+            for (i, (a, line)) in zip(pm.annotations, m.avoidLines).enumerated() {
+                drawn.append(((rank[m.id] ?? 0, a.properties.lineSortKey ?? pm.defaults.lineSortKey ?? 0, i), m.id, a.id, line))
+            }
+        }
+        var out: [String: [AvoidLine]] = [:]
+        for b in bound {
+            // With no feature id the callout may sit on any feature: only
+            // other managers' lines above count.
+            let mine = drawn.filter { $0.manager == b.layer && (b.feature == nil || $0.id == b.feature) }
+            guard let lowest = mine.map(\.order).min(by: { $0 < $1 }) else { continue }
+            let ids = Set(mine.map(\.id))
+            out[b.id] = drawn.filter { d in
+                guard d.order > lowest else { return false }
+                // Within its own manager only a named feature has lines above it.
+                return d.manager != b.layer || (b.feature != nil && !ids.contains(d.id))
+            }.map(\.line)
+        }
+        return out
     }
 
     /// Icon and text boxes of point annotations on screen, for callouts with
@@ -93,13 +133,21 @@ extension SceneDocument {
     /// - Parameter shouldCancel: polled by the solver (a request deadline).
     public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
         let (doc, _) = try measured(with: text)
+        let above = try doc.linesAboveBoundLines()
         var frames: [PlaceResponse.Frame] = []
         for spec in doc.cameras {
             let camera = try doc.resolve(spec)
             let result = try ViewAnnotationPlacer.place(
-                doc.placementScene(camera: camera, text: text), previous: frames.last?.result,
+                doc.placementScene(camera: camera, text: text, linesAbove: above), previous: frames.last?.result,
                 recordRejected: options.recordRejected, shouldCancel: shouldCancel)
-            frames.append(PlaceResponse.Frame(camera: camera, result: result))
+            var changes: Int? = nil
+            if let last = frames.last?.result.anchors {
+                changes = result.placements.reduce(0) { n, p in
+                    guard let a = p.anchor, let before = last[p.id] else { return n }
+                    return a == before ? n : n + 1
+                }
+            }
+            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: changes))
         }
         return PlaceResponse(frames: frames)
     }
