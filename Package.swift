@@ -76,17 +76,17 @@ let package = Package(
         // MARK: Tests
         // Helpers shared by the test targets (running the Python oracles).
         .target(name: "CartoucheTestSupport", path: "Tests/CartoucheTestSupport"),
-        .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
-        .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
+        .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
-        .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
+        .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
             dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
+        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender", "CartoucheTestSupport"]),
     ]
 )

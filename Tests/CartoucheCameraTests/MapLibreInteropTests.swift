@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheCamera
 import CartoucheGeometry
 import Foundation

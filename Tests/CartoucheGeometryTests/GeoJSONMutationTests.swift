@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheJSON
 import Testing
 

@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import Testing
 
 @testable import CartoucheJSON

@@ -1,4 +1,5 @@
 import CartoucheGeometry
+import CartoucheTestSupport
 import Foundation
 import Testing
 
@@ -62,28 +63,16 @@ struct HitShapeTests {
 
 @Suite("Hit index")
 struct HitIndexTests {
-    struct Rng {
-        var s: UInt64
-        mutating func next() -> Double {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func r(_ a: Double, _ b: Double) -> Double { a + next() * (b - a) }
-    }
-
     static func randomShapes(_ n: Int, seed: UInt64) -> [HitShape] {
-        var g = Rng(s: seed)
+        var g = SplitMix64(seed: seed)
         return (0..<n).map { i in
-            let c = ScreenPoint(x: g.r(-50, 850), y: g.r(-50, 650))
+            let c = ScreenPoint(x: g.uniform(-50, 850), y: g.uniform(-50, 650))
             switch i % 4 {
-            case 0: return .circle(center: c, radius: g.r(0, 20))
-            case 1: return .boxes([ScreenRect(x: c.x, y: c.y, width: g.r(1, 60), height: g.r(1, 20))])
-            case 2: return .polyline((0..<4).map { _ in ScreenPoint(x: c.x + g.r(-80, 80), y: c.y + g.r(-80, 80)) }, halfWidth: g.r(0, 4))
+            case 0: return .circle(center: c, radius: g.uniform(0, 20))
+            case 1: return .boxes([ScreenRect(x: c.x, y: c.y, width: g.uniform(1, 60), height: g.uniform(1, 20))])
+            case 2: return .polyline((0..<4).map { _ in ScreenPoint(x: c.x + g.uniform(-80, 80), y: c.y + g.uniform(-80, 80)) }, halfWidth: g.uniform(0, 4))
             default:
-                let r = g.r(5, 60)
+                let r = g.uniform(5, 60)
                 let outer: [ScreenPoint] = (0..<6).map { k in
                     let angle = Double(k) * Double.pi / 3
                     return ScreenPoint(x: c.x + r * cos(angle), y: c.y + r * sin(angle))
@@ -98,9 +87,9 @@ struct HitIndexTests {
     func pointQueriesEqualALinearScan(radius: Double) {
         let shapes = Self.randomShapes(600, seed: 11)
         let index = HitIndex(shapes: shapes, region: ScreenRect(x: 0, y: 0, width: 800, height: 600))
-        var g = Rng(s: 99)
+        var g = SplitMix64(seed: 99)
         for _ in 0..<1500 {
-            let p = ScreenPoint(x: g.r(-100, 900), y: g.r(-100, 700))
+            let p = ScreenPoint(x: g.uniform(-100, 900), y: g.uniform(-100, 700))
             let expected = shapes.indices.filter { shapes[$0].distance(from: p) <= radius }.sorted(by: >)
             #expect(index.query(at: p, radius: radius).map(\.shapeIndex) == expected)
         }
@@ -109,9 +98,9 @@ struct HitIndexTests {
     @Test func rectQueriesEqualALinearScan() {
         let shapes = Self.randomShapes(400, seed: 5)
         let index = HitIndex(shapes: shapes, region: ScreenRect(x: 0, y: 0, width: 800, height: 600))
-        var g = Rng(s: 3)
+        var g = SplitMix64(seed: 3)
         for _ in 0..<500 {
-            let q = ScreenRect(x: g.r(-50, 800), y: g.r(-50, 600), width: g.r(0, 120), height: g.r(0, 120))
+            let q = ScreenRect(x: g.uniform(-50, 800), y: g.uniform(-50, 600), width: g.uniform(0, 120), height: g.uniform(0, 120))
             let expected = shapes.indices.filter { shapes[$0].intersects(q) }.sorted(by: >)
             #expect(index.query(in: q).map(\.shapeIndex) == expected)
         }

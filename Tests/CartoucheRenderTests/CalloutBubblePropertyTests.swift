@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheGeometry
 import CartouchePlacement
 import Testing

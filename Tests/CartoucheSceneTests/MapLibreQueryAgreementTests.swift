@@ -22,18 +22,6 @@ struct MapLibreQueryAgreementTests {
     static let script = "scripts/interop/maplibre_query_oracle.py"
     let viewport = ScreenSize(width: 640, height: 480)
 
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func r(_ a: Double, _ b: Double) -> Double { a + next() * (b - a) }
-    }
-
     struct Scene {
         var camera: Camera
         var layers: [DrawnLayer]
@@ -42,9 +30,9 @@ struct MapLibreQueryAgreementTests {
     }
 
     func randomScene(seed: UInt64) throws -> Scene {
-        var g = Rng(state: seed)
-        let camera = Camera(center: Coordinate(latitude: g.r(-50, 50), longitude: g.r(-170, 170)), zoom: g.r(3, 15),
-                            bearing: g.r(0, 360), pitch: g.next() < 0.4 ? 0 : g.r(0, 60))
+        var g = SplitMix64(seed: seed)
+        let camera = Camera(center: Coordinate(latitude: g.uniform(-50, 50), longitude: g.uniform(-170, 170)), zoom: g.uniform(3, 15),
+                            bearing: g.uniform(0, 360), pitch: g.unit() < 0.4 ? 0 : g.uniform(0, 60))
         let projection = try Projection(camera: camera, viewport: viewport)
         func ground(_ x: Double, _ y: Double) throws -> Coordinate { try #require(projection.unproject(ScreenPoint(x: x, y: y))) }
         func lngLat(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
@@ -57,7 +45,7 @@ struct MapLibreQueryAgreementTests {
         // Fills: convex-ish quads, some with a hole.
         var fills: [DrawnFeature] = [], fillJSON: [JSONValue] = []
         for k in 0..<4 {
-            let cx = g.r(0, w), cy = g.r(40, h), s = g.r(30, 140)
+            let cx = g.uniform(0, w), cy = g.uniform(40, h), s = g.uniform(30, 140)
             var outer = try [(cx - s, cy - s), (cx + s, cy - s * 0.7), (cx + s * 0.8, cy + s), (cx - s * 0.9, cy + s * 0.8)].map { try ground($0.0, $0.1) }
             outer.append(outer[0])
             var rings = [outer]
@@ -75,8 +63,8 @@ struct MapLibreQueryAgreementTests {
         // Lines: 3–5 vertices, width, gap and offset per feature.
         var lines: [DrawnFeature] = [], lineJSON: [JSONValue] = []
         for k in 0..<5 {
-            let pts = try (0..<Int(g.r(3, 6))).map { _ in try ground(g.r(0, w), g.r(40, h)) }
-            let width = g.r(1, 12), gap = g.next() < 0.3 ? g.r(1, 6) : 0, offset = g.next() < 0.3 ? g.r(-6, 6) : 0
+            let pts = try (0..<Int(g.uniform(3, 6))).map { _ in try ground(g.uniform(0, w), g.uniform(40, h)) }
+            let width = g.uniform(1, 12), gap = g.unit() < 0.3 ? g.uniform(1, 6) : 0, offset = g.unit() < 0.3 ? g.uniform(-6, 6) : 0
             lines.append(DrawnFeature(id: "l\(k)", shape: .line([pts], width: width, gapWidth: gap, offset: offset)))
             lineJSON.append(feature("l\(k)", ["type": "LineString", "coordinates": .array(pts.map(lngLat))],
                                     ["w": .number(width), "g": .number(gap), "o": .number(offset)]))
@@ -84,14 +72,14 @@ struct MapLibreQueryAgreementTests {
         // Circles.
         var circles: [DrawnFeature] = [], circleJSON: [JSONValue] = []
         for k in 0..<12 {
-            let c = try ground(g.r(0, w), g.r(40, h))
-            let r = g.r(3, 24), s = g.next() < 0.5 ? g.r(0, 4) : 0
+            let c = try ground(g.uniform(0, w), g.uniform(40, h))
+            let r = g.uniform(3, 24), s = g.unit() < 0.5 ? g.uniform(0, 4) : 0
             circles.append(DrawnFeature(id: "c\(k)", shape: .circle(center: c, radius: r, strokeWidth: s)))
             circleJSON.append(feature("c\(k)", ["type": "Point", "coordinates": lngLat(c)], ["r": .number(r), "s": .number(s)]))
         }
-        let pitchScale: DrawnLayer.Anchor = g.next() < 0.5 ? .map : .viewport
-        let translate = g.next() < 0.5 ? (x: g.r(-15, 15), y: g.r(-15, 15)) : (x: 0.0, y: 0.0)
-        let translateAnchor: DrawnLayer.Anchor = g.next() < 0.5 ? .map : .viewport
+        let pitchScale: DrawnLayer.Anchor = g.unit() < 0.5 ? .map : .viewport
+        let translate = g.unit() < 0.5 ? (x: g.uniform(-15, 15), y: g.uniform(-15, 15)) : (x: 0.0, y: 0.0)
+        let translateAnchor: DrawnLayer.Anchor = g.unit() < 0.5 ? .map : .viewport
         let layers = [
             DrawnLayer(id: "fills", features: fills),
             DrawnLayer(id: "lines", features: lines, translate: translate, translateAnchor: translateAnchor),
@@ -116,17 +104,17 @@ struct MapLibreQueryAgreementTests {
         ]
         // Points: half anywhere, half near the shapes' vertices (where hits are).
         var points: [ScreenPoint] = []
-        for _ in 0..<60 { points.append(ScreenPoint(x: g.r(0, w), y: g.r(40, h))) }
+        for _ in 0..<60 { points.append(ScreenPoint(x: g.uniform(0, w), y: g.uniform(40, h))) }
         let anchors = (circles + lines).compactMap { f -> Coordinate? in
             switch f.shape {
             case .circle(let c, _, _): c
-            case .line(let ls, _, _, _): ls.first?[Int(g.r(0, Double(ls[0].count)))]
+            case .line(let ls, _, _, _): ls.first?[Int(g.uniform(0, Double(ls[0].count)))]
             default: nil
             }
         }
         for k in 0..<60 {
             if let p = projection.project(anchors[k % anchors.count]) {
-                points.append(ScreenPoint(x: min(w - 1, max(1, p.x + g.r(-14, 14))), y: min(h - 1, max(1, p.y + g.r(-14, 14)))))
+                points.append(ScreenPoint(x: min(w - 1, max(1, p.x + g.uniform(-14, 14))), y: min(h - 1, max(1, p.y + g.uniform(-14, 14)))))
             }
         }
         return Scene(camera: camera, layers: layers, style: style, points: points)
