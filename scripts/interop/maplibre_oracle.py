@@ -30,14 +30,10 @@ multiple of 360 to the copy nearest the map's actual centre.
 Run with the venv made by scripts/setup:  .venv-peers/bin/python scripts/interop/maplibre_oracle.py < job.json
 """
 import json
-import pathlib
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PAGE = pathlib.Path(__file__).resolve().parent / "maplibre_oracle.html"
-MAPLIBRE = ROOT / ".cache" / "maplibre" / "maplibre-gl.js"
-CHROMIUM = "/usr/bin/chromium"
+from maplibre_page import fail as page_fail, map_page, require_setup
 
 # Runs inside the page: applies every camera of one viewport and measures.
 RUN_CASES = """
@@ -95,52 +91,30 @@ RUN_FITS = """
 
 
 def fail(message):
-    print(f"maplibre_oracle: {message}", file=sys.stderr)
-    sys.exit(2)
+    page_fail("maplibre_oracle", message)
 
 
 def main():
     start = time.monotonic()
-    if not MAPLIBRE.is_file():
-        fail(f"{MAPLIBRE} is missing: run scripts/setup")
-    if not pathlib.Path(CHROMIUM).is_file():
-        fail(f"{CHROMIUM} is missing: run scripts/setup")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        fail("playwright is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
-
+    require_setup("maplibre_oracle")
     job = json.load(sys.stdin)
     results = []
     constrained = 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                  "--allow-file-access-from-files"])
-        try:
-            first = job["viewports"][0]
-            page = browser.new_page(viewport={"width": int(first["width"]), "height": int(first["height"])},
-                                    device_scale_factor=1)
-            page.goto(PAGE.as_uri())
-            page.wait_for_function("window.mapLoaded === true || window.oracleError !== null", timeout=30000)
-            error = page.evaluate("window.oracleError")
-            if error:
-                fail(f"MapLibre failed to start: {error}")
-            for viewport in job["viewports"]:
-                width, height = int(viewport["width"]), int(viewport["height"])
-                page.set_viewport_size({"width": width, "height": height})
-                canvas = page.evaluate(
-                    "([w, h]) => { window.map.resize(); const c = window.map.getContainer();"
-                    " return [c.clientWidth, c.clientHeight]; }", [width, height])
-                if canvas != [width, height]:
-                    fail(f"map container is {canvas}, expected {[width, height]}")
-                cases = page.evaluate(RUN_CASES, viewport["cases"])
-                constrained += sum(1 for c in cases if c["constrained"])
-                fits = page.evaluate(RUN_FITS, viewport.get("fits", []))
-                results.append({"width": width, "height": height, "canvas": canvas, "cases": cases, "fits": fits})
-        finally:
-            browser.close()
+    first = job["viewports"][0]
+    with map_page("maplibre_oracle", first["width"], first["height"]) as page:
+        # One page for every viewport: it is resized for each.
+        for viewport in job["viewports"]:
+            width, height = int(viewport["width"]), int(viewport["height"])
+            page.set_viewport_size({"width": width, "height": height})
+            canvas = page.evaluate(
+                "([w, h]) => { window.map.resize(); const c = window.map.getContainer();"
+                " return [c.clientWidth, c.clientHeight]; }", [width, height])
+            if canvas != [width, height]:
+                fail(f"map container is {canvas}, expected {[width, height]}")
+            cases = page.evaluate(RUN_CASES, viewport["cases"])
+            constrained += sum(1 for c in cases if c["constrained"])
+            fits = page.evaluate(RUN_FITS, viewport.get("fits", []))
+            results.append({"width": width, "height": height, "canvas": canvas, "cases": cases, "fits": fits})
     json.dump({"viewports": results, "constrained": constrained,
                "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
 

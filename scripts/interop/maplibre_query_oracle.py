@@ -25,14 +25,10 @@ Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/maplibre_query_oracle.py < job.json
 """
 import json
-import pathlib
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PAGE = pathlib.Path(__file__).resolve().parent / "maplibre_oracle.html"
-MAPLIBRE = ROOT / ".cache" / "maplibre" / "maplibre-gl.js"
-CHROMIUM = "/usr/bin/chromium"
+from maplibre_page import map_page, require_setup
 
 # Loads a style and camera, then resolves once the map is idle.
 LOAD_SCENE = """
@@ -59,41 +55,16 @@ QUERY = """
 """
 
 
-def fail(message):
-    print(f"maplibre_query_oracle: {message}", file=sys.stderr)
-    sys.exit(2)
-
-
 def main():
     start = time.monotonic()
-    if not MAPLIBRE.is_file():
-        fail(f"{MAPLIBRE} is missing: run scripts/setup")
-    if not pathlib.Path(CHROMIUM).is_file():
-        fail(f"{CHROMIUM} is missing: run scripts/setup")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        fail("playwright is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    require_setup("maplibre_query_oracle")
     job = json.load(sys.stdin)
     out = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                  "--allow-file-access-from-files"])
-        try:
-            page = browser.new_page(viewport={"width": int(job["width"]), "height": int(job["height"])},
-                                    device_scale_factor=1)
-            page.goto(PAGE.as_uri())
-            page.wait_for_function("window.mapLoaded === true || window.oracleError !== null", timeout=30000)
-            if page.evaluate("window.oracleError"):
-                fail("MapLibre failed to start: " + page.evaluate("window.oracleError"))
-            page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
-            for scene in job["scenes"]:
-                page.evaluate(LOAD_SCENE, scene)
-                out.append(page.evaluate(QUERY, scene["points"]))
-        finally:
-            browser.close()
+    with map_page("maplibre_query_oracle", job["width"], job["height"]) as page:
+        page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
+        for scene in job["scenes"]:
+            page.evaluate(LOAD_SCENE, scene)
+            out.append(page.evaluate(QUERY, scene["points"]))
     json.dump({"scenes": out, "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
 
 

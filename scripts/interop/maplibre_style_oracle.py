@@ -36,14 +36,10 @@ Run with the venv made by scripts/setup:
 import base64
 import json
 import math
-import pathlib
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PAGE = pathlib.Path(__file__).resolve().parent / "maplibre_oracle.html"
-MAPLIBRE = ROOT / ".cache" / "maplibre" / "maplibre-gl.js"
-CHROMIUM = "/usr/bin/chromium"
+from maplibre_page import ROOT, fail as page_fail, map_page, require_setup
 
 GLYPH_SIZE = 24      # px, as in Mapbox glyph PBFs
 GLYPH_BORDER = 3     # px around each bitmap
@@ -52,8 +48,7 @@ SDF_CUTOFF = 0.25    # fraction of the range inside the edge
 
 
 def fail(message):
-    print(f"maplibre_style_oracle: {message}", file=sys.stderr)
-    sys.exit(2)
+    page_fail("maplibre_style_oracle", message)
 
 
 # MARK: Glyph PBFs
@@ -214,37 +209,16 @@ COUNT_PIXELS = """
 
 def main():
     start = time.monotonic()
-    if not MAPLIBRE.is_file():
-        fail(f"{MAPLIBRE} is missing: run scripts/setup")
-    if not pathlib.Path(CHROMIUM).is_file():
-        fail(f"{CHROMIUM} is missing: run scripts/setup")
-    try:
-        from playwright.sync_api import sync_playwright
-        import freetype  # noqa: F401  (checked here for a clear message)
-    except ImportError as error:
-        fail(f"{error.name} is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    require_setup("maplibre_style_oracle", modules=("playwright", "freetype"))
     job = json.load(sys.stdin)
     pbf = glyph_pbf(ROOT / job["glyphFont"], job["glyphChars"], 0, 255)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                  "--allow-file-access-from-files"])
-        try:
-            page = browser.new_page(viewport={"width": int(job["width"]), "height": int(job["height"])},
-                                    device_scale_factor=1)
-            page.goto(PAGE.as_uri())
-            page.wait_for_function("window.mapLoaded === true || window.oracleError !== null", timeout=30000)
-            if page.evaluate("window.oracleError"):
-                fail("MapLibre failed to start: " + page.evaluate("window.oracleError"))
-            page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
-            page.evaluate(SETUP, {"glyphs": base64.b64encode(pbf).decode("ascii"), "images": job["images"]})
-            page.evaluate(LOAD, job)
-            result = page.evaluate(QUERY, job["probes"])
-            png = page.screenshot(path=job["screenshot"], type="png")
-            counted = page.evaluate(COUNT_PIXELS, base64.b64encode(png).decode("ascii"))
-        finally:
-            browser.close()
+    with map_page("maplibre_style_oracle", job["width"], job["height"]) as page:
+        page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
+        page.evaluate(SETUP, {"glyphs": base64.b64encode(pbf).decode("ascii"), "images": job["images"]})
+        page.evaluate(LOAD, job)
+        result = page.evaluate(QUERY, job["probes"])
+        png = page.screenshot(path=job["screenshot"], type="png")
+        counted = page.evaluate(COUNT_PIXELS, base64.b64encode(png).decode("ascii"))
     result.update({"nonBackgroundPixels": counted["count"], "pixels": counted["pixels"],
                    "screenshot": job["screenshot"], "glyphBytes": len(pbf),
                    "seconds": round(time.monotonic() - start, 3)})

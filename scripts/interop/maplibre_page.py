@@ -1,0 +1,51 @@
+"""The browser side shared by the MapLibre oracles: checks that setup has
+run, starts Debian's chromium through PyPI playwright with software WebGL,
+and opens `maplibre_oracle.html` (one MapLibre GL JS map filling a page of
+the requested size, device scale factor 1) — ready for `page.evaluate`.
+"""
+import contextlib
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = pathlib.Path(__file__).resolve().parent / "maplibre_oracle.html"
+MAPLIBRE = ROOT / ".cache" / "maplibre" / "maplibre-gl.js"
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+               "--allow-file-access-from-files"]
+
+
+def fail(tool, message):
+    print(f"{tool}: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def require_setup(tool, modules=("playwright",)):
+    """Exits with advice when something scripts/setup installs is missing."""
+    if not MAPLIBRE.is_file():
+        fail(tool, f"{MAPLIBRE} is missing: run scripts/setup")
+    if not pathlib.Path(CHROMIUM).is_file():
+        fail(tool, f"{CHROMIUM} is missing: run scripts/setup")
+    for module in modules:
+        try:
+            __import__(module)
+        except ImportError:
+            fail(tool, f"{module} is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+
+
+@contextlib.contextmanager
+def map_page(tool, width, height):
+    """Yields a playwright page whose map has loaded; closes the browser after."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": int(width), "height": int(height)}, device_scale_factor=1)
+            page.goto(PAGE.as_uri())
+            page.wait_for_function("window.mapLoaded === true || window.oracleError !== null", timeout=30000)
+            error = page.evaluate("window.oracleError")
+            if error:
+                fail(tool, f"MapLibre failed to start: {error}")
+            yield page
+        finally:
+            browser.close()
