@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
@@ -51,7 +51,7 @@ let package = Package(
         // camera and runs placement, emit and query on them.
         .target(
             name: "CartoucheScene",
-            dependencies: ["CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
+            dependencies: ["CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [

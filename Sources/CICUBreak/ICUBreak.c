@@ -10,8 +10,22 @@ int32_t cartouche_line_breaks(const uint16_t *text, int32_t length,
                               int32_t *offsets, uint8_t *kinds, int32_t capacity,
                               int32_t *icuError) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, locale ? locale : "", (const UChar *)text, length, &status);
+    /* Opening a line-break iterator builds rule and dictionary state and costs
+       far more than iterating a short label, so the root-locale iterator is
+       kept per thread and re-pointed at each text. Other locales are rare and
+       get a fresh iterator. */
+    static _Thread_local UBreakIterator *rootIterator = NULL;
+    int useRoot = (locale == NULL || locale[0] == 0);
+    UBreakIterator *it;
+    if (useRoot && rootIterator != NULL) {
+        it = rootIterator;
+        ubrk_setText(it, (const UChar *)text, length, &status);
+    } else {
+        it = ubrk_open(UBRK_LINE, useRoot ? "" : locale, (const UChar *)text, length, &status);
+        if (useRoot && U_SUCCESS(status)) rootIterator = it;
+    }
     if (U_FAILURE(status)) {
+        if (it != NULL && it != rootIterator) ubrk_close(it);
         *icuError = (int32_t)status;
         return -1;
     }
@@ -25,7 +39,7 @@ int32_t cartouche_line_breaks(const uint16_t *text, int32_t length,
         }
         count++;
     }
-    ubrk_close(it);
+    if (it != rootIterator) ubrk_close(it);
     *icuError = 0;
     return count;
 }

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+// Cartouche benchmarks: a separate package so the main package's CI never builds it.
+// Run them with `Benchmarks/run` (see Benchmarks/README.md).
+import PackageDescription
+
+let package = Package(
+    name: "CartoucheBenchmarks",
+    dependencies: [
+        .package(name: "Cartouche", path: ".."),
+    ],
+    targets: [
+        // HarfBuzz itself, for the direct `hb_shape` baseline loop.
+        .systemLibrary(name: "CHarfBuzzBench", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .executableTarget(
+            name: "cartouche-bench",
+            dependencies: [
+                .product(name: "CartoucheText", package: "Cartouche"),
+                "CHarfBuzzBench",
+            ]),
+    ]
+)

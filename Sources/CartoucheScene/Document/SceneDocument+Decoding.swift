@@ -1,0 +1,208 @@
+import CartoucheCamera
+import CartoucheGeometry
+import CartoucheJSON
+import CartouchePlacement
+
+extension SceneDocument {
+    /// Decodes and validates a scene from JSON bytes.
+    public init(jsonBytes: some Collection<UInt8>, parser: JSONParser = JSONParser()) throws(JSONInputError) {
+        let value: JSONValue
+        do { value = try parser.parse(jsonBytes) } catch { throw .syntax(error) }
+        do { try self.init(json: value) } catch { throw .decoding(error) }
+    }
+
+    /// Decodes and validates a scene from a parsed JSON value.
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        var r = try JSONObjectReader(json, at: path)
+        let version = try r.requiredInt("version")
+        guard version == SceneDocument.currentVersion else {
+            throw JSONDecodingError(path: r.path(of: "version"), reason: "unsupported version \(version); this Cartouche reads version \(SceneDocument.currentVersion)")
+        }
+        let viewport = try r.required("viewport", SceneDecoding.size)
+        guard viewport.width > 0, viewport.height > 0 else {
+            throw JSONDecodingError(path: r.path(of: "viewport"), reason: "width and height must be greater than 0")
+        }
+        guard viewport.width <= SceneDecoding.maxViewportSide, viewport.height <= SceneDecoding.maxViewportSide else {
+            throw JSONDecodingError(path: r.path(of: "viewport"), reason: "width and height must be at most \(Int(SceneDecoding.maxViewportSide))")
+        }
+        let single = try r.optional("camera", SceneDecoding.camera)
+        let many = try r.optional("cameras") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.camera) }
+        let cameras: [CameraSpec]
+        switch (single, many) {
+        case (let c?, nil): cameras = [c]
+        case (nil, let cs?) where !cs.isEmpty: cameras = cs
+        case (nil, _?): throw JSONDecodingError(path: r.path(of: "cameras"), reason: "must list at least one camera")
+        case (nil, nil): throw JSONDecodingError(path: r.path, reason: "missing member \"camera\" (or \"cameras\")")
+        case (_?, _?): throw JSONDecodingError(path: r.path(of: "cameras"), reason: "give either \"camera\" or \"cameras\", not both")
+        }
+        for case (let i, .camera(let camera)) in cameras.enumerated() {
+            do { try camera.validate(for: viewport) } catch {
+                let at = many == nil ? r.path(of: "camera") : r.path(of: "cameras").appending(index: i)
+                throw JSONDecodingError(path: at, reason: "\(error)")
+            }
+        }
+        let puck = try r.optional("puck", SceneDecoding.puck)
+        let viewAnnotations = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
+            try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
+        } ?? []
+        var ids = Set<String>()
+        for (i, va) in viewAnnotations.enumerated() where !ids.insert(va.id).inserted {
+            throw JSONDecodingError(path: r.path(of: "viewAnnotations").appending(index: i).appending(key: "id"),
+                                    reason: "\"\(va.id)\" is used by an earlier view annotation")
+        }
+        let avoidRegions = try r.optional("avoidRegions") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.rect) } ?? []
+        let avoidLines = try r.optional("avoidLines") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.avoidLine) } ?? []
+        let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
+        try r.rejectUnknownMembers()
+        self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
+                  avoidRegions: avoidRegions, avoidLines: avoidLines, options: options)
+    }
+}
+
+/// Decoders for the pieces of a scene. Each takes the value and its path and
+/// reports problems at the exact path.
+enum SceneDecoding {
+    static let maxViewportSide = 16384.0
+
+    static func finite(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Double {
+        try v.decodeNumber(at: p)  // decodeNumber already rejects non-finite values
+    }
+
+    static func nonNegative(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Double {
+        let x = try v.decodeNumber(at: p)
+        guard x >= 0 else { throw JSONDecodingError(path: p, reason: "must be ≥ 0, got \(x)") }
+        return x
+    }
+
+    static func size(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ScreenSize {
+        var r = try JSONObjectReader(v, at: p)
+        let w = try r.required("width", nonNegative), h = try r.required("height", nonNegative)
+        try r.rejectUnknownMembers()
+        return ScreenSize(width: w, height: h)
+    }
+
+    static func rect(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ScreenRect {
+        var r = try JSONObjectReader(v, at: p)
+        let x = try r.required("x", finite), y = try r.required("y", finite)
+        let w = try r.required("width", nonNegative), h = try r.required("height", nonNegative)
+        try r.rejectUnknownMembers()
+        return ScreenRect(x: x, y: y, width: w, height: h)
+    }
+
+    /// `[longitude, latitude]`, as in GeoJSON.
+    static func coordinate(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Coordinate {
+        let a = try v.decodeArray(at: p)
+        guard a.count == 2 else { throw JSONDecodingError(path: p, reason: "must be [longitude, latitude], got \(a.count) numbers") }
+        let c = Coordinate(latitude: try a[1].decodeNumber(at: p.appending(index: 1)),
+                           longitude: try a[0].decodeNumber(at: p.appending(index: 0)))
+        return try c.validated(path: p)
+    }
+
+    static func insets(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> EdgeInsets {
+        var r = try JSONObjectReader(v, at: p)
+        let e = EdgeInsets(top: try r.optional("top", nonNegative) ?? 0, left: try r.optional("left", nonNegative) ?? 0,
+                           bottom: try r.optional("bottom", nonNegative) ?? 0, right: try r.optional("right", nonNegative) ?? 0)
+        try r.rejectUnknownMembers()
+        return e
+    }
+
+    static func camera(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> CameraSpec {
+        var r = try JSONObjectReader(v, at: p)
+        if let fit = try r.optionalObject("fit") {
+            var f = JSONObjectReader(members: fit, at: r.path(of: "fit"))
+            let spec = CameraSpec.fit(
+                padding: try f.optional("padding", insets) ?? .zero, bearing: try f.optional("bearing", finite) ?? 0,
+                pitch: try f.optional("pitch", finite) ?? 0, maxZoom: try f.optional("maxZoom", finite) ?? 22)
+            try f.rejectUnknownMembers()
+            try r.rejectUnknownMembers()
+            return spec
+        }
+        let camera = Camera(
+            center: try r.required("center", coordinate), zoom: try r.required("zoom", finite),
+            bearing: try r.optional("bearing", finite) ?? 0, pitch: try r.optional("pitch", finite) ?? 0,
+            padding: try r.optional("padding", insets) ?? .zero)
+        try r.rejectUnknownMembers()
+        return .camera(camera)
+    }
+
+    static func puck(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Puck {
+        var r = try JSONObjectReader(v, at: p)
+        let puck = Puck(coordinate: try r.required("coordinate", coordinate), bearing: try r.optional("bearing", finite) ?? 0,
+                        size: try r.optional("size", size) ?? ScreenSize(width: 48, height: 48))
+        try r.rejectUnknownMembers()
+        return puck
+    }
+
+    static func anchor(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AnchorConfig {
+        // Shorthand: just the anchor's name.
+        if case .string = v { return AnchorConfig(try v.decodeCase(ViewAnchor.self, at: p)) }
+        var r = try JSONObjectReader(v, at: p)
+        let a = AnchorConfig(try r.requiredCase("anchor", as: ViewAnchor.self),
+                             offsetX: try r.optional("offsetX", finite) ?? 0, offsetY: try r.optional("offsetY", finite) ?? 0)
+        try r.rejectUnknownMembers()
+        return a
+    }
+
+    static func feature(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AnnotatedFeature {
+        var r = try JSONObjectReader(v, at: p)
+        if r.members["type"] != nil { return .geometry(try Geometry(json: v, path: p)) }
+        let layer = try r.requiredString("layerId")
+        let feature = try r.optionalString("featureId")
+        try r.rejectUnknownMembers()
+        return .layerFeature(layerId: layer, featureId: feature)
+    }
+
+    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ViewAnnotation {
+        var r = try JSONObjectReader(v, at: p)
+        let id = try r.requiredString("id")
+        let feature = try r.required("feature", SceneDecoding.feature)
+        let size = try r.required("size", SceneDecoding.size)
+        let anchors = try r.optional("variableAnchors") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: anchor) }
+            ?? [AnchorConfig(.center)]
+        guard !anchors.isEmpty else { throw JSONDecodingError(path: r.path(of: "variableAnchors"), reason: "must list at least one anchor") }
+        let minZoom = try r.optional("minZoom", finite) ?? 0, maxZoom = try r.optional("maxZoom", finite) ?? 22
+        guard minZoom <= maxZoom else { throw JSONDecodingError(path: r.path(of: "minZoom"), reason: "minZoom \(minZoom) is above maxZoom \(maxZoom)") }
+        var trim: ClosedRange<Double>? = nil
+        if let t = try r.optionalArray("lineTrim") {
+            let tp = r.path(of: "lineTrim")
+            guard t.count == 2 else { throw JSONDecodingError(path: tp, reason: "must be [start, end]") }
+            let a = try t[0].decodeNumber(at: tp.appending(index: 0)), b = try t[1].decodeNumber(at: tp.appending(index: 1))
+            guard 0 <= a, a <= b, b <= 1 else { throw JSONDecodingError(path: tp, reason: "must satisfy 0 ≤ start ≤ end ≤ 1, got [\(a), \(b)]") }
+            trim = a...b
+        }
+        let va = ViewAnnotation(
+            id: id, annotatedFeature: feature, size: size, variableAnchors: anchors,
+            allowOverlap: try r.optionalBool("allowOverlap") ?? false,
+            allowOverlapWithPuck: try r.optionalBool("allowOverlapWithPuck") ?? false,
+            ignoreCameraPadding: try r.optionalBool("ignoreCameraPadding") ?? false,
+            visible: try r.optionalBool("visible") ?? true, priority: try r.optionalInt("priority") ?? 0,
+            selected: try r.optionalBool("selected") ?? false, minZoom: minZoom, maxZoom: maxZoom,
+            collisionBoxes: try r.optional("collisionBoxes") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: rect) },
+            enableAvoidRegions: try r.optionalBool("enableAvoidRegions") ?? true,
+            enableSymbolLayerCollision: try r.optionalBool("enableSymbolLayerCollision") ?? false,
+            lineTrim: trim)
+        try r.rejectUnknownMembers()
+        return va
+    }
+
+    static func avoidLine(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AvoidLine {
+        var r = try JSONObjectReader(v, at: p)
+        let id = try r.requiredString("id")
+        let coordinates = try r.required("coordinates") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: coordinate) }
+        guard coordinates.count >= 2 else { throw JSONDecodingError(path: r.path(of: "coordinates"), reason: "a line needs at least 2 positions") }
+        let width = try r.optional("width", nonNegative) ?? 1
+        try r.rejectUnknownMembers()
+        return AvoidLine(id: id, coordinates: coordinates, width: width)
+    }
+
+    static func options(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> SceneOptions {
+        var r = try JSONObjectReader(v, at: p)
+        let o = SceneOptions(
+            mode: try r.optionalCase("mode", as: PlacementMode.self) ?? .greedy,
+            cullingMargin: try r.optional("cullingMargin", nonNegative) ?? 0,
+            lineClearance: try r.optional("lineClearance", nonNegative),
+            recordRejected: try r.optionalBool("recordRejected") ?? false)
+        try r.rejectUnknownMembers()
+        return o
+    }
+}

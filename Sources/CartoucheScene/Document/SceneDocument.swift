@@ -1,0 +1,64 @@
+import CartoucheCamera
+import CartoucheGeometry
+import CartouchePlacement
+
+/// A scene as users write it: the one JSON format (version 1) shared by the
+/// CLI, the HTTP service and batch files. See `docs/SCENE_FORMAT.md`.
+///
+/// Decoding is strict: unknown members are errors naming the member and the
+/// allowed ones, so a typo never silently does nothing.
+public struct SceneDocument: Hashable, Sendable {
+    /// The format version; only 1 exists.
+    public static let currentVersion = 1
+
+    public var viewport: ScreenSize
+    /// One or more cameras; several mean one result per camera (an
+    /// animation, or a batch over views), each frame reusing the previous
+    /// frame's anchors.
+    public var cameras: [CameraSpec]
+    public var puck: Puck?
+    public var viewAnnotations: [ViewAnnotation]
+    public var avoidRegions: [ScreenRect]
+    public var avoidLines: [AvoidLine]
+    public var options: SceneOptions
+
+    public init(
+        viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
+        avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [], options: SceneOptions = SceneOptions()
+    ) {
+        self.viewport = viewport
+        self.cameras = cameras
+        self.puck = puck
+        self.viewAnnotations = viewAnnotations
+        self.avoidRegions = avoidRegions
+        self.avoidLines = avoidLines
+        self.options = options
+    }
+}
+
+/// A camera given outright, or "fit these annotations" (Mapbox's
+/// `camera(for:padding:bearing:pitch:)`).
+public enum CameraSpec: Hashable, Sendable {
+    case camera(Camera)
+    /// Fit every view annotation's geometry (and the puck) into the viewport.
+    case fit(padding: EdgeInsets, bearing: Double, pitch: Double, maxZoom: Double)
+}
+
+/// Scene-wide knobs.
+public struct SceneOptions: Hashable, Sendable {
+    public var mode: PlacementMode
+    /// How far outside the viewport an anchor point may be (points); 0 is Mapbox's rule.
+    public var cullingMargin: Double
+    /// Minimum distance between a line-bound callout's anchor and other
+    /// annotated lines; nil = half the callout's larger side + 4.
+    public var lineClearance: Double?
+    /// Report rejected candidates ("ghosts") in the result.
+    public var recordRejected: Bool
+
+    public init(mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil, recordRejected: Bool = false) {
+        self.mode = mode
+        self.cullingMargin = cullingMargin
+        self.lineClearance = lineClearance
+        self.recordRejected = recordRejected
+    }
+}

@@ -1,0 +1,205 @@
+import CartoucheGeometry
+import Synchronization
+
+/// A thread-safe, size-bounded cache of laid-out text.
+///
+/// Keys hold everything that affects a layout: the text, the whole
+/// `TextStyle` (font stack, size and every layout property) and whether glyphs
+/// were requested. The font registry is not part of the key, so a cache must
+/// not be shared by engines with different registries (each engine creates
+/// its own by default).
+///
+/// When full, the oldest entry is evicted (first in, first out), which keeps
+/// every operation O(1) under one short lock.
+///
+/// Lookups are the hot path of label placement, so keys are kept small: the
+/// style sits in a shared box (consecutive requests with an equal style reuse
+/// the same box) with its hash computed once.
+public final class ShapingCache: Sendable {
+    /// One slot: key, box and layout side by side, so a hit reads one record.
+    private struct Record {
+        var key: Key
+        var bounds: ScreenRect
+        var result: ShapedText
+    }
+
+    /// Entries live in slots (`records`), filled in order and
+    /// then reused oldest first, so the slots are also the eviction queue.
+    /// An open-addressing table (linear probing) maps keys to slots: each
+    /// 8-byte bucket packs the key hash's high 32 bits with the slot number,
+    /// so probing reads a compact array and only a tag match looks at a key.
+    /// The table stays at most half full. A box lookup reads a plain
+    /// `ScreenRect` without touching (or reference counting) the layout.
+    private struct Storage {
+        var buckets: [UInt64]
+        let mask: Int
+        var records: [Record] = []
+        var nextEviction = 0
+        var hits = 0
+        var misses = 0
+        /// The style box of the latest request, reused while the style repeats.
+        var lastStyle: StyleBox?
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            buckets = [UInt64](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        @inline(__always)
+        static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
+
+        /// The slot holding `key`, or nil; either way the bucket probing stopped at.
+        func find(_ key: Key) -> (bucket: Int, slot: Int?) {
+            find(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+        }
+
+        /// `find` for the parts of a key, so lookups need not build (and
+        /// reference-count) a `Key`. Compares the stored hash first, then the
+        /// style (by identity, else field by field) and the text bytes.
+        func find(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> (bucket: Int, slot: Int?) {
+            let tag = Self.tag(hash)
+            var i = hash & mask
+            while true {
+                let entry = buckets[i]
+                if entry == 0 { return (i, nil) }
+                if entry >> 32 == tag {
+                    let slot = Int(entry & 0xFFFF_FFFF) - 1
+                    let same = records.withUnsafeBufferPointer { stored in
+                        stored[slot].key.hash == hash && stored[slot].key.includeGlyphs == includeGlyphs
+                            && (stored[slot].key.box === box || stored[slot].key.box.matches(box.style))
+                            && Key.bytesEqual(stored[slot].key.text, text)
+                    }
+                    if same { return (i, slot) }
+                }
+                i = (i + 1) & mask
+            }
+        }
+
+        /// Empties bucket `hole`, shifting later entries of its probe run back
+        /// so every remaining key stays reachable (deletion without tombstones).
+        mutating func remove(bucket hole: Int) {
+            var i = hole
+            var j = hole
+            while true {
+                j = (j + 1) & mask
+                let entry = buckets[j]
+                if entry == 0 { break }
+                let home = records.withUnsafeBufferPointer { $0[Int(entry & 0xFFFF_FFFF) - 1].key.hash } & mask
+                // An entry whose home lies cyclically in (i, j] must stay after i.
+                let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
+                if stays { continue }
+                buckets[i] = entry
+                i = j
+            }
+            buckets[i] = 0
+        }
+    }
+
+    /// Most entries kept.
+    public let capacity: Int
+    private let storage: Mutex<Storage>
+
+    /// The largest capacity accepted (larger requests are clamped): the hash
+    /// table is allocated up front, 16 bytes per entry of capacity.
+    public static let maximumCapacity = 1 << 22
+
+    /// - Parameter capacity: entries to keep, clamped to `1...maximumCapacity`.
+    public init(capacity: Int = 50_000) {
+        let capacity = min(max(1, capacity), Self.maximumCapacity)
+        self.capacity = capacity
+        self.storage = Mutex(Storage(capacity: capacity))
+    }
+
+    /// The key for a request, sharing the style box of the previous request
+    /// when the style is the same.
+    func key(text: String, style: TextStyle, includeGlyphs: Bool) -> Key {
+        let box = storage.withLock { storage -> StyleBox in
+            if let last = storage.lastStyle, last.matches(style) { return last }
+            let box = StyleBox(style)
+            storage.lastStyle = box
+            return box
+        }
+        return Key(text: text, box: box, includeGlyphs: includeGlyphs)
+    }
+
+    /// The cached layout for `key`, if any.
+    /// - Complexity: O(1) expected; the key's hash was computed when it was made.
+    public func value(for key: Key) -> ShapedText? {
+        value(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+    }
+
+    /// `value(for:)` from the parts of a key and its hash.
+    func value(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ShapedText? {
+        storage.withLock { storage in
+            guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
+                storage.misses += 1
+                return nil
+            }
+            storage.hits += 1
+            return storage.records[slot].result
+        }
+    }
+
+    /// Only the box of the cached layout for `key` (the hot path of placement).
+    func bounds(for key: Key) -> ScreenRect? {
+        bounds(text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+    }
+
+    /// `bounds(for:)` from the parts of a key and its hash (`Key.hash(text:box:includeGlyphs:)`).
+    func bounds(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ScreenRect? {
+        storage.withLock { storage in
+            guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
+                storage.misses += 1
+                return nil
+            }
+            storage.hits += 1
+            return storage.records[slot].bounds
+        }
+    }
+
+    /// Stores `value`, evicting the oldest entry when the cache is full.
+    public func insert(_ value: ShapedText, for key: Key) {
+        storage.withLock { storage in
+            let found = storage.find(key)
+            if let slot = found.slot {
+                storage.records[slot].result = value
+                storage.records[slot].bounds = value.bounds
+                return
+            }
+            var bucket = found.bucket
+            let slot: Int
+            if storage.records.count < capacity {
+                slot = storage.records.count
+                storage.records.append(Record(key: key, bounds: value.bounds, result: value))
+            } else {
+                slot = storage.nextEviction
+                let evicted = storage.find(storage.records[slot].key)
+                if evicted.slot != nil {
+                    storage.remove(bucket: evicted.bucket)
+                    bucket = storage.find(key).bucket  // the shift may have moved the free bucket
+                }
+                storage.records[slot] = Record(key: key, bounds: value.bounds, result: value)
+                storage.nextEviction = (slot + 1) % capacity
+            }
+            storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
+        }
+    }
+
+    /// Drops every entry and resets the statistics (keeping the storage allocated).
+    public func removeAll() {
+        storage.withLock { storage in
+            for i in storage.buckets.indices { storage.buckets[i] = 0 }
+            storage.records.removeAll(keepingCapacity: true)
+            storage.nextEviction = 0
+            storage.hits = 0
+            storage.misses = 0
+        }
+    }
+
+    /// Number of entries, lookups that hit and lookups that missed.
+    public var statistics: (count: Int, hits: Int, misses: Int) {
+        storage.withLock { ($0.records.count, $0.hits, $0.misses) }
+    }
+}

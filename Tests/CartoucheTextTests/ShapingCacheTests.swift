@@ -1,0 +1,128 @@
+import Testing
+
+@testable import CartoucheText
+
+@Suite("Shaping cache")
+struct ShapingCacheTests {
+    @Test("a cached layout equals the uncached one and is served from the cache")
+    func cachedEqualsUncached() throws {
+        let cache = ShapingCache(capacity: 100)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let style = TextStyle(size: 14, maxWidth: 6)
+        let first = try engine.layout("Rio de Janeiro القاهرة", style: style, includeGlyphs: true)
+        let second = try engine.layout("Rio de Janeiro القاهرة", style: style, includeGlyphs: true)
+        #expect(first == second)
+        #expect(first == (try engine.layoutUncached("Rio de Janeiro القاهرة", style: style, includeGlyphs: true)))
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1 && cache.statistics.count == 1)
+        // Any change of a layout property is a different entry.
+        var other = style
+        other.letterSpacing = 0.05
+        _ = try engine.layout("Rio de Janeiro القاهرة", style: other, includeGlyphs: true)
+        _ = try engine.layout("Rio de Janeiro القاهرة", style: style, includeGlyphs: false)
+        #expect(cache.statistics.count == 3)
+    }
+
+    @Test("the box-only lookup returns the layout's bounds, cached or not")
+    func boundsOnly() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let style = TextStyle(size: 12, anchor: .bottomLeft)
+        let full = try engine.layoutUncached("Zürich HB", style: style)
+        #expect(try engine.bounds(of: "Zürich HB", style: style) == full.bounds)  // miss, then stored
+        #expect(try engine.bounds(of: "Zürich HB", style: style) == full.bounds)  // hit
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 1)
+        #expect(try engine.layout("Zürich HB", style: style) == full)  // same entry serves full layouts
+        #expect(cache.statistics.hits == 2)
+    }
+
+    @Test("canonically equivalent but differently encoded texts are different entries")
+    func byteExactKeys() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let composed = try engine.layout("Z\u{FC}rich", style: TextStyle(), includeGlyphs: true)
+        let decomposed = try engine.layout("Zu\u{308}rich", style: TextStyle(), includeGlyphs: true)
+        #expect(cache.statistics.count == 2)
+        #expect(composed.text.unicodeScalars.count == 6 && decomposed.text.unicodeScalars.count == 7)
+    }
+
+    @Test("a prepared style gives the same layouts and shares entries with the plain style")
+    func preparedStyle() throws {
+        let cache = ShapingCache(capacity: 10)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        let style = TextStyle(font: ["Open Sans Bold", "Nope"], size: 15, maxWidth: 4)
+        let prepared = try engine.prepare(style)
+        #expect(prepared.stack.unknownNames == ["Nope"])
+        let plain = try engine.layout("Rio de Janeiro", style: style)
+        #expect(try engine.layout("Rio de Janeiro", style: prepared) == plain)
+        #expect(try engine.bounds(of: "Rio de Janeiro", style: prepared) == plain.bounds)
+        #expect(cache.statistics.count == 1 && cache.statistics.hits == 2)
+        #expect(throws: TextError.invalidValue(field: "text-size", value: 0,
+                                               reason: "must be a finite number greater than 0 and at most 10000.0")) {
+            try engine.prepare(TextStyle(size: 0))
+        }
+    }
+
+    @Test("seeded random inserts and lookups agree with a first-in-first-out reference model")
+    func matchesReferenceModel() {
+        var rng = SplitMix64(state: 7)
+        for capacity in [1, 3, 50] {
+            let cache = ShapingCache(capacity: capacity)
+            var model: [String] = []  // keys in insertion order, oldest first
+            for _ in 0..<2000 {
+                let text = "k\(Int.random(in: 0..<(capacity * 3), using: &rng))"
+                let key = ShapingCache.Key(text: text, style: TextStyle(), includeGlyphs: false)
+                if Bool.random(using: &rng) {
+                    let value = ShapedText(text: text, bounds: .init(x: 0, y: 0, width: Double(text.count), height: 1),
+                                           lines: [], faces: [], missingCodePoints: [], unknownFontNames: [])
+                    cache.insert(value, for: key)
+                    if !model.contains(text) {
+                        if model.count == capacity { model.removeFirst() }
+                        model.append(text)
+                    }
+                } else {
+                    let found = cache.value(for: key)
+                    #expect((found != nil) == model.contains(text), "capacity \(capacity), key \(text)")
+                    if let found { #expect(found.text == text) }
+                }
+            }
+            #expect(cache.statistics.count == model.count)
+        }
+    }
+
+    @Test("the oldest entry is evicted when the cache is full")
+    func eviction() throws {
+        let cache = ShapingCache(capacity: 2)
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: cache)
+        for text in ["a", "b", "c"] { _ = try engine.layout(text, style: TextStyle()) }
+        let key = { (text: String) in ShapingCache.Key(text: text, style: TextStyle(), includeGlyphs: false) }
+        #expect(cache.value(for: key("a")) == nil)
+        #expect(cache.value(for: key("b")) != nil)
+        #expect(cache.value(for: key("c")) != nil)
+        #expect(cache.statistics.count == 2)
+        cache.removeAll()
+        #expect(cache.statistics.count == 0)
+    }
+
+    @Test("many threads sharing one engine get the same results as one thread")
+    func concurrentUse() async throws {
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: ShapingCache(capacity: 16))
+        let labels = ["Paris", "Москва", "القاهرة", "ירושלים", "नई दिल्ली", "東京都", "Αθήνα", "São Paulo 1", "Zürich HB",
+                      "Cairo القاهرة 2024", "Straße der Pariser Kommune", "北京市海淀区中关村南大街"]
+        let style = TextStyle(size: 13, maxWidth: 5)
+        let reference = try labels.map { try engine.layoutUncached($0, style: style, includeGlyphs: true) }
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var bad = 0
+                    for round in 0..<100 {
+                        let i = (round * 7 + worker) % labels.count
+                        if try engine.layout(labels[i], style: style, includeGlyphs: true) != reference[i] { bad += 1 }
+                    }
+                    return bad
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}
