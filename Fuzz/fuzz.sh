@@ -95,6 +95,8 @@ build_module() {
         swiftc "${swift_flags[@]}" -module-name "$module" -wmo -c \
             -emit-module -emit-module-path "$build/modules/$module.swiftmodule" \
             "${include_flags[@]}" "${swift_sources[@]}" -o "$object"
+        # swiftc leaves an identical object untouched; the stamp must still move.
+        touch "$object"
     elif [[ ${#c_sources[@]} -gt 0 ]]; then
         # A SwiftPM C target: its include/ folder becomes a Clang module of the same name.
         local header_dir="$src/include" map_dir="$build/cmodules/$module"
@@ -135,6 +137,7 @@ build_target() {
     [[ $has_c -eq 1 ]] && link_libs=("${system_libs[@]}")
     swiftc "${swift_flags[@]}" -use-ld=lld "${include_flags[@]}" \
         "$fuzz_dir"/Support/*.swift "$harness" "${objects[@]}" "${link_libs[@]}" -o "$binary"
+    touch "$binary"
 }
 
 build_started=$SECONDS
