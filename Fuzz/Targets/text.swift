@@ -1,9 +1,9 @@
 // Fuzz target `text`: shaping and layout of label text (HarfBuzz, FriBidi,
 // ICU line breaking) with the bundled fonts.
 //
-// Input: six bytes pick the style (anchor, justify and transform, font stack,
-// size, max width, letter spacing) from small tables that include invalid
-// values; the rest is the label text as UTF-8 (invalid sequences become
+// Input: eight bytes pick the style (anchor, justify and transform, font
+// stack, size, max width, letter spacing, line height, offsets) from small
+// tables that include invalid and extreme values; the rest is the label text as UTF-8 (invalid sequences become
 // U+FFFD, as they would in a decoded scene). An invalid style must be refused
 // with `TextError.invalidValue`, text over the limit with `.textTooLong`;
 // anything else must lay out to finite geometry whose indices stay inside the
@@ -24,9 +24,11 @@ let fuzzFontStacks: [[String]] = [
     ["Noto Sans Arabic Regular", "Noto Sans Regular"], ["Noto Sans Hebrew Bold"],
     ["Noto Sans Devanagari Regular"], ["Droid Sans Fallback Regular"], ["No Such Font"], [],
 ]
-let fuzzSizes: [Double] = [16, 12, 0.5, 1, 48, 10_000, 0, -3, .nan, .infinity, 10_001]
-let fuzzMaxWidths: [Double] = [10, 1, 0.01, 3, 1e9, 0, -1, .nan]
-let fuzzLetterSpacings: [Double] = [0, 0.1, -0.5, 2, -100, .infinity]
+let fuzzSizes: [Double] = [16, 12, 0.5, 1, 48, 10_000, 1e-300, 0, -3, .nan, .infinity, 10_001]
+let fuzzMaxWidths: [Double] = [10, 1, 0.01, 3, 1e9, 1e-300, 1e300, 0, -1, .nan]
+let fuzzLetterSpacings: [Double] = [0, 0.1, -0.5, 2, -100, 1e300, -1e300, .infinity]
+let fuzzLineHeights: [Double] = [1.2, 0, 1, 5, 1e300, -1, .nan]
+let fuzzOffsets: [Double] = [0, 1.5, -2, 1e300, -1e300, .nan]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -35,17 +37,21 @@ public func fuzzText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         return 0
     }
     let input = fuzzInputBytes(start, count)
-    guard input.count >= 6 else { return 0 }
+    guard input.count >= 8 else { return 0 }
     func pick<T>(_ table: [T], _ byte: UInt8) -> T { table[Int(byte) % table.count] }
     let style = TextStyle(
         font: pick(fuzzFontStacks, input[2]),
         size: pick(fuzzSizes, input[3]),
         maxWidth: pick(fuzzMaxWidths, input[4]),
+        lineHeight: pick(fuzzLineHeights, input[6]),
         letterSpacing: pick(fuzzLetterSpacings, input[5]),
         justify: pick(TextJustify.allCases, input[1] & 0x0F),
         anchor: pick(TextAnchor.allCases, input[0]),
-        transform: pick(TextTransform.allCases, input[1] >> 4))
-    let text = String(decoding: input[6...], as: UTF8.self)
+        transform: pick(TextTransform.allCases, input[1] >> 4),
+        offsetX: pick(fuzzOffsets, input[7]),
+        offsetY: pick(fuzzOffsets, input[7] / 6),
+        radialOffset: pick(fuzzOffsets, input[7] / 36))
+    let text = String(decoding: input[8...], as: UTF8.self)
 
     let prepared: PreparedTextStyle
     do {
@@ -69,7 +75,7 @@ public func fuzzText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let tooLong = text.unicodeScalars.count > TextLayoutEngine.maximumScalarCount
             || style.transform.apply(to: text).unicodeScalars.count > TextLayoutEngine.maximumScalarCount
         guard case .textTooLong = error, tooLong else {
-            fuzzCheck(false, "layout failed: \(error) for \(fuzzPreview(Array(input[6...])))")
+            fuzzCheck(false, "layout failed: \(error) for \(fuzzPreview(Array(input[8...])))")
             return 0
         }
         return 0
