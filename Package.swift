@@ -51,7 +51,10 @@ let package = Package(
         // camera and runs placement, emit and query on them.
         .target(
             name: "CartoucheScene",
-            dependencies: ["CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartouchePlacement", "CartoucheQuery"]),
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
+                "CartoucheQuery",
+            ]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -60,12 +63,14 @@ let package = Package(
             ]),
 
         // MARK: Tests
+        // Helpers shared by the test targets (running the Python oracles).
+        .target(name: "CartoucheTestSupport", path: "Tests/CartoucheTestSupport"),
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
-        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
+        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
-        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene"]),
+        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
     ]
 )

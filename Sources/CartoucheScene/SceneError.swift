@@ -1,4 +1,5 @@
 import CartoucheCamera
+import CartoucheText
 
 /// Why a scene cannot be placed. Each case names the offending annotation or field.
 public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -17,6 +18,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidValue(field: String, value: Double, reason: String)
     /// The placement was cancelled by its deadline.
     case cancelled
+    /// A view annotation's content could not be measured.
+    case text(id: String, TextError)
+    /// The scene has content-sized view annotations but no text engine was given.
+    case textEngineRequired
 
     public var description: String {
         switch self {
@@ -28,6 +33,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidZoomRange(let id, let lo, let hi): "viewAnnotations[\(id)]: minZoom \(lo) / maxZoom \(hi) is not a valid range"
         case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
         case .cancelled: "placement cancelled: the time budget ran out"
+        case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
+        case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
         }
     }
 }

@@ -2,6 +2,7 @@ import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
 import CartouchePlacement
+import CartoucheText
 
 extension SceneDocument {
     /// Decodes and validates a scene from JSON bytes.
@@ -42,9 +43,12 @@ extension SceneDocument {
             }
         }
         let puck = try r.optional("puck", SceneDecoding.puck)
-        let viewAnnotations = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
+        let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
             try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
         } ?? []
+        let viewAnnotations = decoded.map(\.annotation)
+        var contents: [String: CalloutContent] = [:]
+        for d in decoded { if let c = d.content { contents[d.annotation.id] = c } }
         var ids = Set<String>()
         for (i, va) in viewAnnotations.enumerated() where !ids.insert(va.id).inserted {
             throw JSONDecodingError(path: r.path(of: "viewAnnotations").appending(index: i).appending(key: "id"),
@@ -55,7 +59,7 @@ extension SceneDocument {
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
         try r.rejectUnknownMembers()
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
-                  avoidRegions: avoidRegions, avoidLines: avoidLines, options: options)
+                  contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, options: options)
     }
 }
 
@@ -152,11 +156,17 @@ enum SceneDecoding {
         return .layerFeature(layerId: layer, featureId: feature)
     }
 
-    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ViewAnnotation {
+    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> (annotation: ViewAnnotation, content: CalloutContent?) {
         var r = try JSONObjectReader(v, at: p)
         let id = try r.requiredString("id")
         let feature = try r.required("feature", SceneDecoding.feature)
-        let size = try r.required("size", SceneDecoding.size)
+        let explicit = try r.optional("size", SceneDecoding.size)
+        let content = try r.optional("content", SceneDecoding.content)
+        guard (explicit == nil) != (content == nil) else {
+            throw JSONDecodingError(path: r.path, reason: "give exactly one of \"size\" and \"content\"")
+        }
+        // Content is measured with the fonts when placing; zero until then.
+        let size = explicit ?? ScreenSize(width: 0, height: 0)
         let anchors = try r.optional("variableAnchors") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: anchor) }
             ?? [AnchorConfig(.center)]
         guard !anchors.isEmpty else { throw JSONDecodingError(path: r.path(of: "variableAnchors"), reason: "must list at least one anchor") }
@@ -182,7 +192,7 @@ enum SceneDecoding {
             enableSymbolLayerCollision: try r.optionalBool("enableSymbolLayerCollision") ?? false,
             lineTrim: trim)
         try r.rejectUnknownMembers()
-        return va
+        return (va, content)
     }
 
     static func avoidLine(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AvoidLine {

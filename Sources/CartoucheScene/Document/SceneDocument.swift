@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheText
 
 /// A scene as users write it: the one JSON format (version 1) shared by the
 /// CLI, the HTTP service and batch files. See `docs/SCENE_FORMAT.md`.
@@ -18,18 +19,22 @@ public struct SceneDocument: Hashable, Sendable {
     public var cameras: [CameraSpec]
     public var puck: Puck?
     public var viewAnnotations: [ViewAnnotation]
+    /// Content to measure, by view annotation id, for view annotations given
+    /// `content` instead of a `size` (their size is set when placing).
+    public var contents: [String: CalloutContent]
     public var avoidRegions: [ScreenRect]
     public var avoidLines: [AvoidLine]
     public var options: SceneOptions
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
-        avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [], options: SceneOptions = SceneOptions()
+        contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [], options: SceneOptions = SceneOptions()
     ) {
         self.viewport = viewport
         self.cameras = cameras
         self.puck = puck
         self.viewAnnotations = viewAnnotations
+        self.contents = contents
         self.avoidRegions = avoidRegions
         self.avoidLines = avoidLines
         self.options = options

@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheText
 
 /// The answer to "place this scene": one frame per camera.
 public struct PlaceResponse: Hashable, Sendable {
@@ -46,16 +47,38 @@ extension SceneDocument {
         }
     }
 
+    /// Measures content-sized view annotations with `text`; the returned
+    /// document has every size set, and the layouts by id (for pictures).
+    public func measured(with text: TextLayoutEngine?) throws(SceneError) -> (SceneDocument, [String: CalloutLayout]) {
+        guard !contents.isEmpty else { return (self, [:]) }
+        guard let text else { throw .textEngineRequired }
+        var doc = self
+        var layouts: [String: CalloutLayout] = [:]
+        for (i, va) in doc.viewAnnotations.enumerated() {
+            guard let content = contents[va.id] else { continue }
+            do {
+                let layout = try text.measure(content)
+                layouts[va.id] = layout
+                doc.viewAnnotations[i].size = layout.size
+            } catch {
+                throw .text(id: va.id, error)
+            }
+        }
+        return (doc, layouts)
+    }
+
     /// Places the view annotations for every camera, in order, each frame
-    /// starting from the previous frame's anchors.
+    /// starting from the previous frame's anchors. Content-sized callouts are
+    /// measured with `text` first.
     ///
     /// - Parameter shouldCancel: polled by the solver (a request deadline).
-    public func place(shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
+    public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
+        let (doc, _) = try measured(with: text)
         var frames: [PlaceResponse.Frame] = []
-        for spec in cameras {
-            let camera = try resolve(spec)
+        for spec in doc.cameras {
+            let camera = try doc.resolve(spec)
             let result = try ViewAnnotationPlacer.place(
-                placementScene(camera: camera), previous: frames.last?.result,
+                doc.placementScene(camera: camera), previous: frames.last?.result,
                 recordRejected: options.recordRejected, shouldCancel: shouldCancel)
             frames.append(PlaceResponse.Frame(camera: camera, result: result))
         }
