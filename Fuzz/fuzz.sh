@@ -10,7 +10,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fuzz_dir="$root/Fuzz"
-build="$root/.build-fuzz"
+# FUZZ_BUILD_DIR moves everything (objects, binaries, logs, crashes) elsewhere.
+build="${FUZZ_BUILD_DIR:-$root/.build-fuzz}"
 seconds=60
 build_only=0
 keep_corpus=0
@@ -82,7 +83,7 @@ stale() {
 # Builds one module of Sources/ into .build-fuzz; prints nothing when up to date.
 build_module() {
     local module="$1"; shift
-    local deps=("$@")  # objects of the modules listed before it
+    local deps=("$@")  # objects of the modules it imports
     local src="$root/Sources/$module"
     [[ -d "$src" ]] || { echo "fuzz: no module Sources/$module" >&2; return 2; }
     local object="$build/obj/$module.o"
@@ -122,11 +123,26 @@ build_module() {
     fi
 }
 
+# The modules of the target's list that Sources/$1 imports (so a module is
+# rebuilt when a module it uses changes, and only then).
+imported_objects() {
+    local module="$1"; shift
+    local imports listed
+    imports=" $(grep -rhoE '^(@_exported |@testable )?import +[A-Za-z_]+' "$root/Sources/$module" --include='*.swift' 2>/dev/null \
+        | awk '{print $NF}' | sort -u | tr '\n' ' ') "
+    for listed in "$@"; do
+        [[ "$imports" == *" $listed "* ]] && echo "$build/obj/$listed.o"
+    done
+    return 0
+}
+
 build_target() {
-    local name="$1" objects=() module has_c=0
+    local name="$1" objects=() listed=() deps=() module has_c=0
     for module in ${target_modules[$name]}; do
-        build_module "$module" "${objects[@]}" || return 2
+        mapfile -t deps < <(imported_objects "$module" "${listed[@]}")
+        build_module "$module" "${deps[@]}" || return 2
         objects+=("$build/obj/$module.o")
+        listed+=("$module")
         compgen -G "$root/Sources/$module/*.c" > /dev/null && has_c=1
     done
     local harness="$fuzz_dir/Targets/$name.swift" binary="$build/bin/$name"

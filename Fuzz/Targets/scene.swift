@@ -1,0 +1,62 @@
+// Fuzz target `scene`: scene documents end to end, from JSON bytes to the
+// placement response.
+//
+// Any byte string either fails with a `JSONInputError` (syntax, or a decoding
+// error with a path) or decodes to a `SceneDocument`. A decoded document is
+// then placed, measuring content-sized callouts with the bundled fonts: that
+// either fails with a `SceneError` (a camera that cannot fit, text that cannot
+// be measured) or gives a response that encodes to JSON our own strict parser
+// accepts, and placing the same document again encodes to the same bytes.
+// There is no deadline, so a slow placement shows up as a libFuzzer timeout.
+//
+// The scene model has no JSON encoder of its own, so the round trip here is
+// document → response JSON rather than document → document JSON.
+import CartoucheJSON
+import CartoucheScene
+import CartoucheText
+
+/// Built once per process: loading the fonts is far slower than one input.
+let sceneTextEngine: TextLayoutEngine? = {
+    guard let registry = try? FontRegistry() else { return nil }
+    return TextLayoutEngine(registry: registry, cache: ShapingCache(capacity: 256))
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScene(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    guard let engine = sceneTextEngine else {
+        fuzzCheck(false, "the bundled fonts do not load (run from the repository)")
+        return 0
+    }
+    let input = fuzzInputBytes(start, count)
+    let document: SceneDocument
+    do {
+        document = try SceneDocument(jsonBytes: input)
+    } catch {
+        fuzzCheck(!"\(error)".isEmpty, "empty decoding error description")
+        return 0
+    }
+    let response: PlaceResponse
+    do {
+        response = try document.place(text: engine)
+    } catch {
+        // We passed a text engine and no deadline, so these two cannot happen.
+        fuzzCheck(error != .textEngineRequired && error != .cancelled, "unexpected \(error)")
+        fuzzCheck(!error.description.isEmpty, "empty scene error description")
+        return 0
+    }
+    let encoded: [UInt8]
+    do {
+        encoded = try response.jsonBytes()
+    } catch {
+        fuzzCheck(false, "cannot encode the response: \(error) for \(fuzzPreview(input))")
+        return 0
+    }
+    do {
+        _ = try JSONParser().parse(encoded)
+    } catch {
+        fuzzCheck(false, "response JSON does not parse: \(error): \(fuzzPreview(encoded))")
+    }
+    let again = try? document.place(text: engine).jsonBytes()
+    fuzzCheck(again == encoded, "placing the same document twice differs")
+    return 0
+}
