@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
         .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
+        .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
+        .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -55,6 +57,11 @@ let package = Package(
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
                 "CartoucheQuery",
             ]),
+        // Style-spec values and documents; annotation managers compiled to them.
+        .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
+        .target(
+            name: "CartoucheAnnotations",
+            dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
@@ -72,5 +79,9 @@ let package = Package(
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
         .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
+        .testTarget(
+            name: "CartoucheAnnotationsTests",
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
     ]
 )

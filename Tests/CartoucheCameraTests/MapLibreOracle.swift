@@ -52,10 +52,6 @@ enum MapLibreOracle {
         var seconds: Double
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// Everything the oracle needs, each with the reason it is missing.
     static func missingPrerequisites() -> [String] {
         PythonOracle.missingBrowserPrerequisites(script: "scripts/interop/maplibre_oracle.py")
