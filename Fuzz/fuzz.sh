@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets listed in Fuzz/targets and runs each for a
 # bounded time. Usage and design: Fuzz/README.md. Entry point: scripts/fuzz.
 #
-#   Fuzz/fuzz.sh [--time SECONDS] [--build-only] [--keep-corpus] [TARGET...]
+#   Fuzz/fuzz.sh [--time SECONDS] [--jobs N] [--build-only] [--keep-corpus] [TARGET...]
 #
 # Exit status: 0 when every target ran without a crash, 1 on any crash (the
 # input is left in .build-fuzz/crashes/<target>/), 2 on a usage or build error.
@@ -15,6 +15,8 @@ build="${FUZZ_BUILD_DIR:-$root/.build-fuzz}"
 seconds=60
 build_only=0
 keep_corpus=0
+# Compiles and fuzz runs at a time; one per core by default.
+jobs="$(nproc 2>/dev/null || echo 1)"
 requested=()
 
 usage() { sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
@@ -26,6 +28,9 @@ while [[ $# -gt 0 ]]; do
             seconds="$2"; shift 2 ;;
         --build-only) build_only=1; shift ;;
         --keep-corpus) keep_corpus=1; shift ;;
+        --jobs)
+            [[ $# -ge 2 && "$2" =~ ^[0-9]+$ && "$2" -gt 0 ]] || { echo "fuzz: --jobs needs a positive whole number" >&2; exit 2; }
+            jobs="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "fuzz: unknown option $1" >&2; usage >&2; exit 2 ;;
         *) requested+=("$1"); shift ;;
@@ -80,117 +85,183 @@ stale() {
     [[ -n "$(find "$@" -newer "$output" -type f 2>/dev/null | head -n 1)" ]]
 }
 
-# Builds one module of Sources/ into .build-fuzz; prints nothing when up to date.
-build_module() {
-    local module="$1"; shift
-    local deps=("$@")  # objects of the modules it imports
-    local src="$root/Sources/$module"
-    [[ -d "$src" ]] || { echo "fuzz: no module Sources/$module" >&2; return 2; }
-    local object="$build/obj/$module.o"
-    local swift_sources=() c_sources=()
-    mapfile -t swift_sources < <(find "$src" -name '*.swift' | sort)
-    mapfile -t c_sources < <(find "$src" -name '*.c' | sort)
-    if [[ ${#swift_sources[@]} -gt 0 ]]; then
-        stale "$object" "$src" "${deps[@]}" || return 0
-        echo "fuzz: compiling $module (${#swift_sources[@]} Swift files)" >&2
-        swiftc "${swift_flags[@]}" -module-name "$module" -wmo -c \
-            -emit-module -emit-module-path "$build/modules/$module.swiftmodule" \
-            "${include_flags[@]}" "${swift_sources[@]}" -o "$object"
-        # swiftc leaves an identical object untouched; the stamp must still move.
-        touch "$object"
-    elif [[ ${#c_sources[@]} -gt 0 ]]; then
-        # A SwiftPM C target: its include/ folder becomes a Clang module of the same name.
-        local header_dir="$src/include" map_dir="$build/cmodules/$module"
-        mkdir -p "$map_dir"
-        {
-            echo "module $module {"
-            for header in "$header_dir"/*.h; do echo "    header \"$header\""; done
-            echo "    export *"
-            echo "}"
-        } > "$map_dir/module.modulemap"
-        include_flags+=(-I "$map_dir")
-        stale "$object" "$src" || return 0
-        echo "fuzz: compiling $module (${#c_sources[@]} C files)" >&2
-        local c_objects=() file
-        for file in "${c_sources[@]}"; do
-            clang "${c_flags[@]}" -I "$header_dir" "${system_cflags[@]}" -c "$file" \
-                -o "$build/obj/$module.$(basename "$file" .c).o"
-            c_objects+=("$build/obj/$module.$(basename "$file" .c).o")
-        done
-        ld.lld -r "${c_objects[@]}" -o "$object" 2>/dev/null || ld -r "${c_objects[@]}" -o "$object"
-    else
-        echo "fuzz: Sources/$module has no Swift or C sources" >&2; return 2
-    fi
-}
-
-# The modules of the target's list that Sources/$1 imports (so a module is
-# rebuilt when a module it uses changes, and only then).
-imported_objects() {
+# The modules among the remaining arguments that Sources/$1 imports.
+imported_modules() {
     local module="$1"; shift
     local imports listed
     imports=" $(grep -rhoE '^(@_exported |@testable )?import +[A-Za-z_]+' "$root/Sources/$module" --include='*.swift' 2>/dev/null \
         | awk '{print $NF}' | sort -u | tr '\n' ' ') "
     for listed in "$@"; do
-        [[ "$imports" == *" $listed "* ]] && echo "$build/obj/$listed.o"
+        [[ "$imports" == *" $listed "* ]] && echo "$listed"
     done
     return 0
 }
 
-build_target() {
-    local name="$1" objects=() listed=() deps=() module has_c=0
+is_c_module() { [[ -n "$(find "$root/Sources/$1" -name '*.c' -print -quit)" && -z "$(find "$root/Sources/$1" -name '*.swift' -print -quit)" ]]; }
+
+# Builds one module of Sources/ into $build (runs in the background: it must
+# not change shared state). The remaining arguments are the modules it imports.
+build_module() {
+    local module="$1"; shift
+    local deps=() dep
+    for dep in "$@"; do deps+=("$build/obj/$dep.o"); done
+    local src="$root/Sources/$module" object="$build/obj/$module.o"
+    local swift_sources=() c_sources=()
+    mapfile -t swift_sources < <(find "$src" -name '*.swift' | sort)
+    mapfile -t c_sources < <(find "$src" -name '*.c' | sort)
+    stale "$object" "$src" "${deps[@]}" || return 0
+    if [[ ${#swift_sources[@]} -gt 0 ]]; then
+        echo "fuzz: compiling $module (${#swift_sources[@]} Swift files)" >&2
+        swiftc "${swift_flags[@]}" -module-name "$module" -wmo -c \
+            -emit-module -emit-module-path "$build/modules/$module.swiftmodule" \
+            "${include_flags[@]}" "${swift_sources[@]}" -o "$object" || return 2
+    else
+        echo "fuzz: compiling $module (${#c_sources[@]} C files)" >&2
+        local c_objects=() file
+        for file in "${c_sources[@]}"; do
+            clang "${c_flags[@]}" -I "$src/include" "${system_cflags[@]}" -c "$file" \
+                -o "$build/obj/$module.$(basename "$file" .c).o" || return 2
+            c_objects+=("$build/obj/$module.$(basename "$file" .c).o")
+        done
+        ld.lld -r "${c_objects[@]}" -o "$object" || return 2
+    fi
+    # swiftc leaves an identical object untouched; the stamp must still move.
+    touch "$object"
+}
+
+# Links the harness of target $1 with the objects of its modules.
+link_target() {
+    local name="$1" objects=() module has_c=0
     for module in ${target_modules[$name]}; do
-        mapfile -t deps < <(imported_objects "$module" "${listed[@]}")
-        build_module "$module" "${deps[@]}" || return 2
         objects+=("$build/obj/$module.o")
-        listed+=("$module")
-        compgen -G "$root/Sources/$module/*.c" > /dev/null && has_c=1
+        is_c_module "$module" && has_c=1
     done
     local harness="$fuzz_dir/Targets/$name.swift" binary="$build/bin/$name"
-    [[ -f "$harness" ]] || { echo "fuzz: missing harness $harness" >&2; return 2; }
     stale "$binary" "$harness" "$fuzz_dir/Support" "${objects[@]}" || return 0
     echo "fuzz: linking $name" >&2
     local link_libs=()
     [[ $has_c -eq 1 ]] && link_libs=("${system_libs[@]}")
     swiftc "${swift_flags[@]}" -use-ld=lld "${include_flags[@]}" \
-        "$fuzz_dir"/Support/*.swift "$harness" "${objects[@]}" "${link_libs[@]}" -o "$binary"
+        "$fuzz_dir"/Support/*.swift "$harness" "${objects[@]}" "${link_libs[@]}" -o "$binary" || return 2
     touch "$binary"
 }
 
-build_started=$SECONDS
+# Runs the commands given as lines on stdin, at most $jobs at a time; fails
+# when any of them fails.
+run_parallel() {
+    local pids=() command failed=0 pid
+    while IFS= read -r command; do
+        while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n || failed=1; done
+        eval "$command" &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    return $failed
+}
+
+# Every module the requested targets need, in first-listed order (each
+# target's list is in dependency order, so this order is too).
+modules=()
 for name in "${requested[@]}"; do
-    build_target "$name" || { echo "fuzz: build of $name failed" >&2; exit 2; }
+    for module in ${target_modules[$name]}; do
+        [[ -d "$root/Sources/$module" ]] || { echo "fuzz: target $name lists $module, but there is no Sources/$module" >&2; exit 2; }
+        [[ " ${modules[*]} " == *" $module "* ]] || modules+=("$module")
+    done
+    [[ -f "$fuzz_dir/Targets/$name.swift" ]] || { echo "fuzz: missing harness Fuzz/Targets/$name.swift" >&2; exit 2; }
 done
+# A SwiftPM C target's include/ folder becomes a Clang module of the same
+# name, as SwiftPM does it (written here, before any parallel compile).
+for module in "${modules[@]}"; do
+    is_c_module "$module" || continue
+    map_dir="$build/cmodules/$module"
+    mkdir -p "$map_dir"
+    {
+        echo "module $module {"
+        for header in "$root/Sources/$module/include"/*.h; do echo "    header \"$header\""; done
+        echo "    export *"
+        echo "}"
+    } > "$map_dir/module.modulemap.new"
+    cmp -s "$map_dir/module.modulemap.new" "$map_dir/module.modulemap" 2>/dev/null \
+        && rm "$map_dir/module.modulemap.new" || mv "$map_dir/module.modulemap.new" "$map_dir/module.modulemap"
+    include_flags+=(-I "$map_dir")
+done
+declare -A module_deps
+for index in "${!modules[@]}"; do
+    module="${modules[$index]}"
+    module_deps[$module]="$(imported_modules "$module" "${modules[@]:0:$index}" | tr '\n' ' ')"
+done
+
+# Compile in waves: every module whose imports are built, in parallel.
+build_started=$SECONDS
+built=" "
+while [[ "$built" != " ${modules[*]} " ]]; do
+    wave=()
+    for module in "${modules[@]}"; do
+        [[ "$built" == *" $module "* ]] && continue
+        ready=1
+        for dep in ${module_deps[$module]}; do [[ "$built" == *" $dep "* ]] || ready=0; done
+        [[ $ready -eq 1 ]] && wave+=("$module")
+    done
+    [[ ${#wave[@]} -gt 0 ]] || { echo "fuzz: modules import each other in a cycle: ${modules[*]}" >&2; exit 2; }
+    for module in "${wave[@]}"; do echo "build_module $module ${module_deps[$module]}"; done \
+        | run_parallel || { echo "fuzz: build failed" >&2; exit 2; }
+    # Keep the list order so that the loop's end test matches.
+    rebuilt=" "
+    for module in "${modules[@]}"; do
+        [[ "$built" == *" $module "* || " ${wave[*]} " == *" $module "* ]] && rebuilt+="$module "
+    done
+    built="$rebuilt"
+done
+for name in "${requested[@]}"; do echo "link_target $name"; done | run_parallel || { echo "fuzz: link failed" >&2; exit 2; }
 echo "fuzz: build took $((SECONDS - build_started)) s" >&2
 [[ $build_only -eq 1 ]] && exit 0
 
 # --- Running ----------------------------------------------------------------
-total_crashes=0
-for name in "${requested[@]}"; do
-    crash_dir="$build/crashes/$name"
+# Runs target $1 and writes its summary line to $build/results/$1 (first
+# word: the number of crashes). Runs in the background, like build_module.
+run_target() {
+    local name="$1" crash_dir="$build/crashes/$1" corpus
     mkdir -p "$crash_dir"
     if [[ $keep_corpus -eq 1 ]]; then
         corpus="$build/corpus/$name"; mkdir -p "$corpus"
     else
         corpus="$(mktemp -d "$build/work-$name.XXXXXX")"
     fi
-    [[ -d "$fuzz_dir/corpus/$name" ]] && cp -n "$fuzz_dir/corpus/$name"/* "$corpus"/ 2>/dev/null || true
-    dict_flag=()
+    if [[ -d "$fuzz_dir/corpus/$name" ]]; then cp -n "$fuzz_dir/corpus/$name"/* "$corpus"/ 2>/dev/null || true; fi
+    local dict_flag=()
     [[ "${target_dict[$name]}" != "-" ]] && dict_flag=(-dict="$fuzz_dir/dict/${target_dict[$name]}")
-    log="$build/logs/$name-$(date -u +%Y%m%dT%H%M%S).log"
-    status=0
+    local log="$build/logs/$name-$(date -u +%Y%m%dT%H%M%S).log" status=0
     "$build/bin/$name" "$corpus" "${dict_flag[@]}" \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 \
         -print_final_stats=1 -artifact_prefix="$crash_dir/" > "$log" 2>&1 || status=$?
     [[ $keep_corpus -eq 1 ]] || rm -rf "$corpus"
+    local runs speed coverage artifacts crashes=0 detail=""
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
     speed="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)"
     coverage="$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1 || true)"
     artifacts="$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tr '\n' ' ')"
-    crashes=0
-    if [[ $status -ne 0 ]]; then crashes=1; total_crashes=$((total_crashes + 1)); fi
-    printf 'fuzz: %-10s runs %s, %s exec/s, %s, crashes %d%s\n' \
-        "$name" "${runs:-?}" "${speed:-?}" "${coverage:-cov: ?}" "$crashes" \
-        "$( [[ $crashes -ne 0 ]] && echo " (exit $status; input: ${artifacts:-none saved}; log: $log)" )"
+    if [[ $status -ne 0 ]]; then
+        crashes=1
+        detail=" (exit $status; input: ${artifacts:-none saved}; log: $log)"
+    fi
+    printf '%d fuzz: %-10s runs %s, %s exec/s, %s, crashes %d%s\n' "$crashes" \
+        "$name" "${runs:-?}" "${speed:-?}" "${coverage:-cov: ?}" "$crashes" "$detail" > "$build/results/$name"
+}
+
+mkdir -p "$build/results"
+for name in "${requested[@]}"; do rm -f "$build/results/$name"; done
+echo "fuzz: running ${#requested[@]} targets for $seconds s each, $jobs at a time" >&2
+for name in "${requested[@]}"; do echo "run_target $name"; done | run_parallel || true
+total_crashes=0
+for name in "${requested[@]}"; do
+    if [[ -f "$build/results/$name" ]]; then
+        read -r crashes line < "$build/results/$name"
+        echo "$line"
+    else
+        crashes=1
+        echo "fuzz: $name did not report (see $build/logs/)"
+    fi
+    total_crashes=$((total_crashes + crashes))
 done
 echo "fuzz: ${#requested[@]} targets, $total_crashes crashes"
 [[ $total_crashes -eq 0 ]]
