@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
         .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
         .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
+        .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -55,17 +56,20 @@ let package = Package(
             name: "CartoucheScene",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
-                "CartoucheQuery",
+                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
             ]),
         // Style-spec values and documents; annotation managers compiled to them.
         .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
         .target(
             name: "CartoucheAnnotations",
             dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
+        // SVG pictures of a placement result, drawn from a screen-space model.
+        .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheScene",
+                "CartoucheRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -83,5 +87,6 @@ let package = Package(
         .testTarget(
             name: "CartoucheAnnotationsTests",
             dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry"]),
+        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
     ]
 )

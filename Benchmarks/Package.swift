@@ -15,6 +15,8 @@ let package = Package(
             name: "cartouche-bench",
             dependencies: [
                 .product(name: "CartoucheText", package: "Cartouche"),
+                .product(name: "CartoucheQuery", package: "Cartouche"),
+                .product(name: "CartouchePlacement", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]

@@ -6,5 +6,5 @@ struct Cartouche: ParsableCommand {
         commandName: "cartouche",
         abstract: "Compile map annotations, place callouts and hit-test taps.",
         version: "0.1.0",
-        subcommands: [])
+        subcommands: [Demo.self])
 }

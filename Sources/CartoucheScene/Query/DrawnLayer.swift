@@ -53,28 +53,43 @@ public struct DrawnFeature: Sendable {
     /// `*-sort-key`: features with a higher key are drawn later (on top).
     public var sortKey: Double?
     public var customData: [String: JSONValue]
+    /// Set when the feature is a cluster of a clustered point manager.
+    public var cluster: ClusterHit?
 
-    public init(id: String, shape: Shape, sortKey: Double? = nil, customData: [String: JSONValue] = [:]) {
+    public init(id: String, shape: Shape, sortKey: Double? = nil, customData: [String: JSONValue] = [:], cluster: ClusterHit? = nil) {
         self.id = id
         self.shape = shape
         self.sortKey = sortKey
         self.customData = customData
+        self.cluster = cluster
     }
 
     /// The kind, as reported in hits.
     public var kind: HitKind {
+        if cluster != nil { return .cluster }
         switch shape {
-        case .circle: .circle
-        case .line: .line
-        case .fill: .fill
-        case .symbol: .symbol
+        case .circle: return .circle
+        case .line: return .line
+        case .fill: return .fill
+        case .symbol: return .symbol
         }
     }
 }
 
 /// What a hit is.
 public enum HitKind: String, Sendable, Hashable, CaseIterable {
-    case viewAnnotation, symbol, circle, line, fill
+    case viewAnnotation, symbol, circle, line, fill, cluster
+}
+
+/// What a tap on a cluster tells (Mapbox's cluster tap: the cluster, how many
+/// points it stands for, the zoom at which it splits, and its points).
+public struct ClusterHit: Sendable, Hashable {
+    public var clusterId: Int
+    public var pointCount: Int
+    /// The zoom at which the cluster breaks apart.
+    public var expansionZoom: Int
+    /// The first page of annotation ids inside it (see `SceneDocument.clusterLeaves`).
+    public var leaves: [String]
 }
 
 /// One thing under a tap, top-most first in a result list.
@@ -87,4 +102,6 @@ public struct SceneHit: Sendable, Hashable {
     /// Distance from the query point to the hit area, in points (0 inside).
     public var distance: Double
     public var customData: [String: JSONValue]
+    /// Set for hits on clusters.
+    public var cluster: ClusterHit?
 }

@@ -38,6 +38,7 @@ public struct SceneQueryIndex: Sendable {
         var kind: HitKind
         var customData: [String: JSONValue]
         var tapRadius: Double
+        var cluster: ClusterHit? = nil
     }
 
     /// How a tap inside a polygon's hole is answered.
@@ -86,7 +87,7 @@ public struct SceneQueryIndex: Sendable {
             }
             for i in order {
                 let f = layer.features[i]
-                let meta = Meta(layerId: layer.id, id: f.id, kind: f.kind, customData: f.customData, tapRadius: tap)
+                let meta = Meta(layerId: layer.id, id: f.id, kind: f.kind, customData: f.customData, tapRadius: tap, cluster: f.cluster)
                 switch f.shape {
                 case .line(let lines, let width, let gap, let offset):
                     let drawn = gap > 0 ? gap + 2 * width : width
@@ -189,7 +190,7 @@ public struct SceneQueryIndex: Sendable {
     }
 
     private func hit(_ m: Meta, _ d: Double) -> SceneHit {
-        SceneHit(layerId: m.layerId, id: m.id, kind: m.kind, distance: d, customData: m.customData)
+        SceneHit(layerId: m.layerId, id: m.id, kind: m.kind, distance: d, customData: m.customData, cluster: m.cluster)
     }
 
     /// Sorted top-most first; a feature drawn as several shapes (a
