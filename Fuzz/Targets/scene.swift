@@ -7,10 +7,14 @@
 // either fails with a `SceneError` (a camera that cannot fit, text that cannot
 // be measured) or gives a response that encodes to JSON our own strict parser
 // accepts, and placing the same document again encodes to the same bytes.
-// There is no deadline, so a slow placement shows up as a libFuzzer timeout.
+// The managers are compiled to a style fragment and a full style document,
+// both writable as JSON, and the tap-query index of the first camera answers
+// queries over the viewport. There is no deadline, so a slow placement shows
+// up as a libFuzzer timeout.
 //
 // The scene model has no JSON encoder of its own, so the round trip here is
 // document → response JSON rather than document → document JSON.
+import CartoucheGeometry
 import CartoucheJSON
 import CartoucheScene
 import CartoucheText
@@ -58,5 +62,39 @@ public func fuzzScene(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let again = try? document.place(text: engine).jsonBytes()
     fuzzCheck(again == encoded, "placing the same document twice differs")
+    checkStyleOutput(of: document)
+    checkQueries(of: document, engine: engine)
     return 0
+}
+
+/// Compiled managers and the full style document must be writable JSON.
+func checkStyleOutput(of document: SceneDocument) {
+    do {
+        let fragment = try document.compile().fragment.json
+        var writer = JSONWriter()
+        do { try writer.write(fragment) } catch {
+            fuzzCheck(false, "compiled fragment is not writable: \(error)")
+        }
+        let style = try document.styleDocument().json
+        var styleWriter = JSONWriter()
+        do { try styleWriter.write(style) } catch {
+            fuzzCheck(false, "style document is not writable: \(error)")
+        }
+    } catch {
+        fuzzCheck(!error.description.isEmpty, "empty compile error description")
+    }
+}
+
+/// Taps on a 5 × 5 grid over the viewport and one box query: any answer is
+/// fine, a crash or a hang is not.
+func checkQueries(of document: SceneDocument, engine: TextLayoutEngine) {
+    guard let index = try? document.queryIndex(frame: 0, text: engine) else { return }
+    let size = document.viewport
+    for row in 0...4 {
+        for column in 0...4 {
+            let point = ScreenPoint(x: size.width * Double(column) / 4, y: size.height * Double(row) / 4)
+            _ = index.query(at: point, radius: 8)
+        }
+    }
+    _ = index.query(in: ScreenRect(x: 0, y: 0, width: size.width / 2, height: size.height / 2))
 }
