@@ -217,8 +217,8 @@ echo "fuzz: build took $((SECONDS - build_started)) s" >&2
 [[ $build_only -eq 1 ]] && exit 0
 
 # --- Running ----------------------------------------------------------------
-# Runs target $1 and writes its summary line to $build/results/$1 (first
-# word: the number of crashes). Runs in the background, like build_module.
+# Runs target $1 and writes its summary line to $results/$1 (first word: the
+# number of crashes). Runs in the background, like build_module.
 run_target() {
     local name="$1" crash_dir="$build/crashes/$1" corpus
     mkdir -p "$crash_dir"
@@ -245,17 +245,18 @@ run_target() {
         detail=" (exit $status; input: ${artifacts:-none saved}; log: $log)"
     fi
     printf '%d fuzz: %-10s runs %s, %s exec/s, %s, crashes %d%s\n' "$crashes" \
-        "$name" "${runs:-?}" "${speed:-?}" "${coverage:-cov: ?}" "$crashes" "$detail" > "$build/results/$name"
+        "$name" "${runs:-?}" "${speed:-?}" "${coverage:-cov: ?}" "$crashes" "$detail" > "$results/$name"
 }
 
-mkdir -p "$build/results"
-for name in "${requested[@]}"; do rm -f "$build/results/$name"; done
+# Per invocation, so that two runs sharing a build folder keep their own results.
+results="$(mktemp -d "$build/results.XXXXXX")"
+trap 'rm -rf "$results"' EXIT
 echo "fuzz: running ${#requested[@]} targets for $seconds s each, $jobs at a time" >&2
 for name in "${requested[@]}"; do echo "run_target $name"; done | run_parallel || true
 total_crashes=0
 for name in "${requested[@]}"; do
-    if [[ -f "$build/results/$name" ]]; then
-        read -r crashes line < "$build/results/$name"
+    if [[ -f "$results/$name" ]]; then
+        read -r crashes line < "$results/$name"
         echo "$line"
     else
         crashes=1
