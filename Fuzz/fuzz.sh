@@ -159,15 +159,43 @@ run_parallel() {
     return $failed
 }
 
-# Every module the requested targets need, in first-listed order (each
-# target's list is in dependency order, so this order is too).
+# The buildable modules of Sources/ (Swift or C sources, not a bare system
+# library module map) that Sources/$1 imports.
+direct_imports() {
+    local name
+    for name in $(grep -rhoE '^(@_exported |@testable )?import +[A-Za-z_]+' "$root/Sources/$1" --include='*.swift' 2>/dev/null \
+            | awk '{print $NF}' | sort -u); do
+        [[ -d "$root/Sources/$name" ]] || continue
+        [[ -n "$(find "$root/Sources/$name" \( -name '*.swift' -o -name '*.c' \) -print -quit)" ]] && echo "$name"
+    done
+    return 0
+}
+
+# Appends $1 and everything it imports, transitively, to `closure` in
+# dependency order (imports first).
+visit_module() {
+    local module="$1" dep
+    [[ " ${closure[*]} ${visiting} " == *" $module "* ]] && return 0
+    visiting+=" $module"
+    for dep in $(direct_imports "$module"); do visit_module "$dep"; done
+    closure+=("$module")
+}
+
+# Each target's modules: the listed ones and all they import, in dependency
+# order; `modules` is their union, still in dependency order.
 modules=()
 for name in "${requested[@]}"; do
+    [[ -f "$fuzz_dir/Targets/$name.swift" ]] || { echo "fuzz: missing harness Fuzz/Targets/$name.swift" >&2; exit 2; }
+    closure=()
+    visiting=""
     for module in ${target_modules[$name]}; do
         [[ -d "$root/Sources/$module" ]] || { echo "fuzz: target $name lists $module, but there is no Sources/$module" >&2; exit 2; }
+        visit_module "$module"
+    done
+    target_modules[$name]="${closure[*]}"
+    for module in "${closure[@]}"; do
         [[ " ${modules[*]} " == *" $module "* ]] || modules+=("$module")
     done
-    [[ -f "$fuzz_dir/Targets/$name.swift" ]] || { echo "fuzz: missing harness Fuzz/Targets/$name.swift" >&2; exit 2; }
 done
 # A SwiftPM C target's include/ folder becomes a Clang module of the same
 # name, as SwiftPM does it (written here, before any parallel compile).
