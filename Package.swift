@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "CartouchePlacement", targets: ["CartouchePlacement"]),
         .library(name: "CartoucheQuery", targets: ["CartoucheQuery"]),
         .library(name: "CartoucheScene", targets: ["CartoucheScene"]),
+        .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
+        .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
+        .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -58,8 +61,15 @@ let package = Package(
             name: "CartoucheScene",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
-                "CartoucheQuery",
+                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
             ]),
+        // Style-spec values and documents; annotation managers compiled to them.
+        .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
+        .target(
+            name: "CartoucheAnnotations",
+            dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
+        // SVG pictures of a placement result, drawn from a screen-space model.
+        .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         // The HTTP service (Hummingbird 2): routes, limits, problem+json, metrics, OpenAPI.
         .target(
             name: "CartoucheService",
@@ -83,18 +93,26 @@ let package = Package(
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheCommands",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheScene",
+                "CartoucheRender", "CartoucheCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests
+        // Helpers shared by the test targets (running the Python oracles).
+        .target(name: "CartoucheTestSupport", path: "Tests/CartoucheTestSupport"),
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry"]),
-        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera"]),
+        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery"]),
-        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene"]),
+        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
+        .testTarget(
+            name: "CartoucheAnnotationsTests",
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender"]),
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [

@@ -15,6 +15,12 @@ let package = Package(
             name: "cartouche-bench",
             dependencies: [
                 .product(name: "CartoucheText", package: "Cartouche"),
+                .product(name: "CartoucheQuery", package: "Cartouche"),
+                .product(name: "CartouchePlacement", package: "Cartouche"),
+                .product(name: "CartoucheAnnotations", package: "Cartouche"),
+                .product(name: "CartoucheGeometry", package: "Cartouche"),
+                .product(name: "CartoucheJSON", package: "Cartouche"),
+                .product(name: "CartoucheStyle", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]

@@ -51,15 +51,8 @@ public struct BatchRunner: Sendable {
         var result: Result<PlaceOutcome, Problem>
     }
 
-    /// Processes every line of `next()` (nil ends the input).
-    /// - Parameters:
-    ///   - output: receives each answer line (without newline), in input order.
-    ///   - report: receives each bad-line message.
-    ///   - progress: called after each window with the summary so far.
-    public func run(
-        next: () throws -> [UInt8]?, output: ([UInt8]) -> Void, report: (String) -> Void,
-        progress: (Summary) -> Void = { _ in }
-    ) async throws -> Summary {
+    /// Processes every line of `input` until it returns nil, writing to `output`.
+    public func run<Input: BatchInput, Output: BatchOutput>(input: inout Input, output: Output) async throws -> Summary {
         var summary = Summary()
         // A window of lines is placed concurrently, then written in order: memory
         // stays bounded by the window, and order costs nothing but the wait for
@@ -69,7 +62,7 @@ public struct BatchRunner: Sendable {
         var lineIndex = 0
         while !summary.stopped {
             pending.removeAll(keepingCapacity: true)
-            while pending.count < window, let line = try next() {
+            while pending.count < window, let line = try input.next() {
                 defer { lineIndex += 1 }
                 summary.linesRead += 1
                 guard shard.owns(lineIndex: lineIndex) else { summary.otherShards += 1; continue }
@@ -87,10 +80,10 @@ public struct BatchRunner: Sendable {
                     var line = Array(#"{"line":"#.utf8) + Array("\(outcome.lineNumber)".utf8) + Array(#","result":"#.utf8)
                     line += placed.body
                     line.append(UInt8(ascii: "}"))
-                    output(line)
+                    output.write(line)
                 case .failure(let problem):
                     let at = problem.path.map { " at \($0)" } ?? ""
-                    report("line \(outcome.lineNumber): \(problem.detail)\(at)")
+                    output.report("line \(outcome.lineNumber): \(problem.detail)\(at)")
                     if problem.isInternal {
                         summary.internalFailures += 1
                         summary.stopped = true
@@ -101,7 +94,7 @@ public struct BatchRunner: Sendable {
                 }
                 if summary.stopped { break }
             }
-            progress(summary)
+            output.progress(summary, bytesRead: input.bytesRead)
         }
         return summary
     }
@@ -139,3 +132,23 @@ public struct BatchRunner: Sendable {
         }
     }
 }
+
+/// Where a batch reads its lines from.
+public protocol BatchInput {
+    /// The next line without its terminator, or nil at the end.
+    mutating func next() throws -> [UInt8]?
+    /// Bytes consumed so far (for progress); 0 when unknown.
+    var bytesRead: Int { get }
+}
+
+/// Where a batch writes answers, bad-line reports and progress.
+public protocol BatchOutput: AnyObject {
+    /// One answer line, without newline, in input order.
+    func write(_ line: [UInt8])
+    /// One bad-line message.
+    func report(_ message: String)
+    /// Called after each window with the counts so far.
+    func progress(_ summary: BatchRunner.Summary, bytesRead: Int)
+}
+
+extension LineReader: BatchInput {}

@@ -60,14 +60,10 @@ public struct PlaceCommand: AsyncParsableCommand {
             jobs: jobs, shard: Shard(parsing: shard) ?? .all, onError: BadLinePolicy(rawValue: onError) ?? .skip,
             timeout: timeout, text: text)
         var reader = LineReader(handle: handle)
-        var bar = Terminal.stderrIsTerminal ? ProgressBar(totalBytes: InputFile.size(input)) : nil
+        let console = ConsoleOutput(bar: Terminal.stderrIsTerminal ? ProgressBar(totalBytes: InputFile.size(input)) : nil)
         let start = ContinuousClock.now
-        let summary = try await runner.run(
-            next: { try reader.next() },
-            output: { Terminal.writeOut($0 + [UInt8(ascii: "\n")]) },
-            report: { message in bar?.finish(); Terminal.writeError(message) },
-            progress: { s in bar?.draw(done: s.scenes, bytesRead: reader.bytesRead) })
-        bar?.finish()
+        let summary = try await runner.run(input: &reader, output: console)
+        console.bar?.finish()
         let seconds = Double((ContinuousClock.now - start).nanosecondsApproximation) / 1e9
         Terminal.writeError(BatchRunner.summaryLine(summary, seconds: seconds, shard: runner.shard))
         let status = summary.exitStatus
@@ -101,5 +97,23 @@ enum InputFile {
     static func size(_ path: String) -> Int? {
         guard path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         return (attributes[.size] as? NSNumber)?.intValue
+    }
+}
+
+/// Answers to stdout; reports, progress bar (terminals only) to stderr.
+final class ConsoleOutput: BatchOutput {
+    var bar: ProgressBar?
+
+    init(bar: ProgressBar?) { self.bar = bar }
+
+    func write(_ line: [UInt8]) { Terminal.writeOut(line + [UInt8(ascii: "\n")]) }
+
+    func report(_ message: String) {
+        bar?.finish()
+        Terminal.writeError(message)
+    }
+
+    func progress(_ summary: BatchRunner.Summary, bytesRead: Int) {
+        bar?.draw(done: summary.scenes, bytesRead: bytesRead)
     }
 }

@@ -29,14 +29,20 @@ struct CandidateGraph {
         Int(itemStart[i])..<Int(itemStart[i + 1])
     }
 
-    /// Builds the conflict lists with a grid over all candidate rects.
+    /// Builds the conflict lists with a grid over all candidate rects, unless
+    /// they would hold more than `maxEntries` entries: then it stops and
+    /// returns false, leaving the lists incomplete. Dense scenes have
+    /// conflict graphs quadratic in the candidates per area (12,500 large
+    /// callouts in a full-HD viewport: over 10⁸ entries), so the caller
+    /// needs a bound on memory and time.
     ///
-    /// - Complexity: O(V·k) where k is the number of rects near a candidate.
-    mutating func buildAdjacency(rects: [[ScreenRect]], region: ScreenRect, cellSize: Double) {
+    /// - Complexity: O(V·k) where k is the number of rects near a candidate,
+    ///   and O(maxEntries) at most.
+    mutating func buildAdjacency(rects: [[ScreenRect]], region: ScreenRect, cellSize: Double, maxEntries: Int) -> Bool {
         var grid = GridIndex(region: region, cellSize: cellSize)
         for (v, rs) in rects.enumerated() { for r in rs { grid.insert(r, owner: Int32(v)) } }
         var stamp = [Int32](repeating: -1, count: vertexCount)
-        adjacency.reserveCapacity(vertexCount * 8)
+        adjacency.reserveCapacity(min(maxEntries, vertexCount * 8))
         for v in 0..<vertexCount {
             let item = owner[v]
             for r in rects[v] {
@@ -47,7 +53,9 @@ struct CandidateGraph {
                     adjacency.append(Int32(u))
                 }
             }
+            if adjacency.count > maxEntries { return false }
             adjacencyStart.append(Int32(adjacency.count))
         }
+        return true
     }
 }

@@ -23,7 +23,8 @@ public enum GreedyPlacer {
         let cell = options.gridCellSize ?? suggestedCellSize(items)
         let obstacles = StaticObstacles(environment, cellSize: cell)
         var grid = GridIndex(region: environment.viewportRect, cellSize: cell)
-        var placements = items.enumerated().map { Placement(id: $1.id, itemIndex: $0) }
+        // By index: `items.enumerated()` would copy every item (several reference counts each).
+        var placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         var placedOrder: [Int] = []
         var rejected: [RejectedCandidate] = []
         var tests = 0
@@ -37,31 +38,53 @@ public enum GreedyPlacer {
                 placements[i].hiddenReason = reason
                 continue
             }
-            let anchors = orderedAnchors(item, previous: options.previousAnchors[item.id])
+            // (An empty dictionary still hashes the id on lookup: skip it.)
+            let previous = options.previousAnchors.isEmpty ? nil : options.previousAnchors[item.id]
+            let anchors = orderedAnchors(item, previous: previous)
             var firstReason: HiddenReason? = nil
+            let hasBoxes = !(item.collisionBoxes?.isEmpty ?? true)
+            // Without offsets every anchor's frame touches its anchor point, so
+            // once the point lies strictly inside a shown annotation every
+            // remaining candidate there overlaps it: skip them (dense scenes
+            // reject most candidates this way). Not when each rejected
+            // candidate is recorded, nor with collision boxes, which need not
+            // reach the point.
+            let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
+                && item.size.width > 0 && item.size.height > 0
+                && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
             search: for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
+                var pointChecked = false
                 for config in anchors {
                     tests += 1
                     let frame = config.frame(at: point, size: item.size)
-                    let rects = item.collisionRects(for: frame)
-                    var reason = obstacles.violation(frame: frame, rects: rects, item: item)
-                    if reason == nil && !item.allowOverlap {
-                        for r in rects {
-                            if let owner = grid.firstIntersection(with: r) {
-                                reason = .collision(with: items[Int(owner)].id)
-                                break
+                    // Most items collide with their whole frame: test it
+                    // without building a one-element array per candidate.
+                    let check = hasBoxes
+                        ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
+                        : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
+                    if let check {
+                        // Name the reason only when it is reported: building a
+                        // `.collision(with: id)` per rejected candidate copied a
+                        // string hundreds of thousands of times in dense scenes.
+                        if firstReason == nil || options.recordRejected {
+                            let reason: HiddenReason
+                            switch check {
+                            case let .rule(r): reason = r
+                            case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
+                            }
+                            if firstReason == nil { firstReason = reason }
+                            if options.recordRejected {
+                                rejected.append(RejectedCandidate(
+                                    itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
                             }
                         }
-                    }
-                    if let reason {
-                        if firstReason == nil { firstReason = reason }
-                        if options.recordRejected {
-                            rejected.append(RejectedCandidate(
-                                itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                        if skipsCoveredPoints && !pointChecked {
+                            pointChecked = true
+                            if grid.interiorContains(point) { break }
                         }
                         continue
                     }
-                    for r in rects { grid.insert(r, owner: Int32(i)) }
+                    for r in item.collisionRects(for: frame) { grid.insert(r, owner: Int32(i)) }
                     placements[i].frame = frame
                     placements[i].anchor = config
                     placements[i].anchorPointIndex = pi
@@ -75,6 +98,28 @@ public enum GreedyPlacer {
             }
         }
         return finish(placements, placedOrder: placedOrder, rejected: rejected, tests: tests)
+    }
+
+    /// Why a candidate is rejected: a static rule, or the index of an
+    /// annotation already placed that it would cover.
+    enum Violation {
+        case rule(HiddenReason)
+        case annotation(Int32)
+    }
+
+    /// The first rule a candidate breaks: a static one, or a collision with
+    /// an annotation already placed (unless the item allows overlap).
+    @inline(__always)
+    private static func firstViolation<Rects: Collection<ScreenRect>>(
+        _ frame: ScreenRect, _ rects: Rects, _ item: PlacementItem,
+        _ obstacles: StaticObstacles, _ grid: GridIndex
+    ) -> Violation? {
+        if let reason = obstacles.violation(frame: frame, rects: rects, item: item) { return .rule(reason) }
+        guard !item.allowOverlap else { return nil }
+        for r in rects {
+            if let owner = grid.firstIntersection(with: r) { return .annotation(owner) }
+        }
+        return nil
     }
 
     /// A grid cell about the size of a typical view: big enough that most

@@ -76,15 +76,33 @@ public struct GridIndex: Sendable {
         for row in r0...r1 {
             let base = row * columns
             for col in c0...c1 {
-                for i in cells[base + col] where rects[Int(i)].intersects(rect) {
-                    // Report the earliest stored hit so the answer does not depend
-                    // on which cell was scanned first.
-                    if let b = best, b <= i {} else { best = i }
-                    break
+                // Report the earliest stored hit so the answer does not depend
+                // on which cell was scanned first. Cells list rects in insertion
+                // order, so a cell's scan stops at the first hit or at the
+                // best hit found so far.
+                for i in cells[base + col] {
+                    if let b = best, i >= b { break }
+                    if rects[Int(i)].intersects(rect) {
+                        best = i
+                        break
+                    }
                 }
             }
         }
         return best.map { owners[Int($0)] }
+    }
+
+    /// Whether some stored rect has `point` strictly inside it.
+    ///
+    /// - Complexity: O(rects listed in the point's cell).
+    @inlinable
+    public func interiorContains(_ point: ScreenPoint) -> Bool {
+        let (col, _, row, _) = cellRange(ScreenRect(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
+        for i in cells[row * columns + col] {
+            let r = rects[Int(i)]
+            if r.minX < point.x && point.x < r.maxX && r.minY < point.y && point.y < r.maxY { return true }
+        }
+        return false
     }
 
     /// Calls `body` with the owner of every stored rect intersecting `rect`

@@ -4,11 +4,14 @@
 ///
 /// - Complexity: O(n log n).
 func placementOrder(_ items: [PlacementItem]) -> [Int] {
-    items.indices.sorted { a, b in
-        let x = items[a], y = items[b]
+    // Sort small keys rather than the items: comparing items copied them
+    // (several reference counts each) n log n times.
+    let keys = items.map { (selected: $0.selected, priority: $0.priority, anchorCount: $0.anchors.count) }
+    return keys.indices.sorted { a, b in
+        let x = keys[a], y = keys[b]
         if x.selected != y.selected { return x.selected }
         if x.priority != y.priority { return x.priority > y.priority }
-        if x.anchors.count != y.anchors.count { return x.anchors.count < y.anchors.count }
+        if x.anchorCount != y.anchorCount { return x.anchorCount < y.anchorCount }
         return a < b
     }
 }

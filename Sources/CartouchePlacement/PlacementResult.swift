@@ -38,6 +38,8 @@ public struct PlacementResult: Hashable, Sendable {
     /// Rejected candidates, when requested in the options.
     public var rejected: [RejectedCandidate]
     /// How many candidate frames were tested (a measure of the work done).
+    /// Greedy mode does not count the candidates it rules out together
+    /// because their anchor point lies inside a shown annotation.
     public var candidateTests: Int
 
     /// Number of shown annotations.

@@ -44,13 +44,20 @@ struct StaticObstacles {
 
     /// The first static rule a candidate breaks, or nil when it passes them all.
     /// Checks run cheapest first: padding, puck, avoid regions, avoid lines, symbols.
-    func violation(frame: ScreenRect, rects: [ScreenRect], item: PlacementItem) -> HiddenReason? {
+    ///
+    /// Generic over the rects so the common single-frame case passes a
+    /// `CollectionOfOne` instead of allocating an array per candidate.
+    func violation<Rects: Collection<ScreenRect>>(frame: ScreenRect, rects: Rects, item: PlacementItem) -> HiddenReason? {
         if !item.ignoreCameraPadding && !padded.contains(frame) { return .padding }
         if let puck = environment.puck, !item.allowOverlapWithPuck {
             for r in rects where r.intersects(puck) { return .puck }
         }
-        if item.enableAvoidRegions {
+        // Empty indexes are skipped outright: most scenes have no avoid
+        // regions, lines or symbols, and querying an empty grid still walks its cells.
+        if item.enableAvoidRegions && regions.count > 0 {
             for r in rects where regions.firstIntersection(with: r) != nil { return .avoidRegion }
+        }
+        if item.enableAvoidRegions && segments.count > 0 {
             for r in rects {
                 var hit: Int? = nil
                 segments.forEachIntersection(with: r) { owner in
@@ -63,7 +70,7 @@ struct StaticObstacles {
                 if let line = hit { return .avoidLayer(environment.avoidLines[line].id) }
             }
         }
-        if item.enableSymbolLayerCollision {
+        if item.enableSymbolLayerCollision && symbols.count > 0 {
             for r in rects {
                 if let owner = symbols.firstIntersection(with: r) {
                     return .collision(with: environment.symbols[Int(owner)].id)

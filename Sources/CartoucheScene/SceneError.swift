@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheText
 
@@ -22,6 +23,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case text(id: String, TextError)
     /// The scene has content-sized view annotations but no text engine was given.
     case textEngineRequired
+    /// A manager or annotation is invalid (names manager, annotation, property).
+    case annotations(AnnotationError)
+    /// The style document could not be built.
+    case invalidStyle(String)
 
     public var description: String {
         switch self {
@@ -35,6 +40,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cancelled: "placement cancelled: the time budget ran out"
         case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
         case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
+        case .annotations(let e): "managers: \(e)"
+        case .invalidStyle(let message): "style: \(message)"
         }
     }
 }

@@ -8,7 +8,7 @@ struct EngineController {
     func register(on router: Router<BasicRequestContext>) {
         router.post(RouterPath(ServiceRoute.place.path)) { request, _ in try await self.place(request) }
         router.post(RouterPath(ServiceRoute.shape.path)) { request, _ in try await self.shape(request) }
-        router.get(RouterPath(ServiceRoute.fonts.path)) { _, _ in jsonResponse(state.fontCatalogJSON) }
+        router.get(RouterPath(ServiceRoute.fonts.path)) { _, _ in jsonResponse(try await state.fontCatalogJSON()) }
     }
 
     func place(_ request: Request) async throws(Problem) -> Response {

@@ -107,9 +107,49 @@ public enum OpenAPIDocument {
           "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ViewAnnotation"}, "default": []},
           "avoidRegions": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}, "default": []},
           "avoidLines": {"type": "array", "items": {"$ref": "#/components/schemas/AvoidLine"}, "default": []},
+          "managers": {"type": "array", "items": {"$ref": "#/components/schemas/Manager"}, "default": [], "description": "Annotation managers (ids unique)"},
+          "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
+          "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
           "options": {"$ref": "#/components/schemas/Options"}
         },
         "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
+      },
+      "Manager": {
+        "type": "object", "required": ["id", "type"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "type": {"enum": ["point", "circle", "polyline", "polygon"]},
+          "layerPosition": {
+            "type": "object", "additionalProperties": false,
+            "properties": {"above": {"type": "string"}, "below": {"type": "string"}, "at": {"type": "integer"}}
+          },
+          "slot": {"type": "string"},
+          "tapRadius": {"type": "number", "minimum": 0, "default": 0},
+          "properties": {"type": "object", "description": "Manager-wide style-spec layout and paint properties, by style-spec name"},
+          "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": []},
+          "cluster": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/ClusterOptions"}], "description": "Point managers only"}
+        }
+      },
+      "Annotation": {
+        "type": "object", "required": ["id", "geometry"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "geometry": {"$ref": "#/components/schemas/Geometry"},
+          "properties": {"type": "object", "description": "Per-annotation style-spec properties"},
+          "customData": {"type": "object"}
+        }
+      },
+      "ClusterOptions": {
+        "type": "object", "additionalProperties": false,
+        "properties": {
+          "radius": {"type": "number", "minimum": 0},
+          "maxZoom": {"type": "number", "minimum": 0, "maximum": 24},
+          "minPoints": {"type": "integer", "minimum": 1},
+          "circleRadius": {"type": "number", "minimum": 0},
+          "circleColor": {"type": "string"},
+          "textColor": {"type": "string"},
+          "textSize": {"type": "number", "minimum": 0}
+        }
       },
       "Size": {
         "type": "object", "required": ["width", "height"], "additionalProperties": false,

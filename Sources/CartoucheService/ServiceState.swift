@@ -9,8 +9,9 @@ public final class ServiceState: Sendable {
     public let text: TextLayoutEngine
     public let pool: HeavyWorkPool
     public let metrics: ServiceMetrics
-    /// The `/v1/fonts` answer, computed once at start (it only changes with the fonts).
-    let fontCatalogJSON: [UInt8]
+    /// The `/v1/fonts` answer, computed on first use (a scan of every face's
+    /// coverage) and kept: it only changes with the fonts.
+    private let fontCatalogCache = Mutex<[UInt8]?>(nil)
     private let requestCounter = Atomic<UInt64>(0)
 
     public init(configuration: ServiceConfiguration, text: TextLayoutEngine, metrics: ServiceMetrics = ServiceMetrics()) {
@@ -18,7 +19,15 @@ public final class ServiceState: Sendable {
         self.text = text
         self.pool = HeavyWorkPool(maxConcurrent: configuration.maxConcurrentJobs, maxQueued: configuration.maxQueuedJobs)
         self.metrics = metrics
-        self.fontCatalogJSON = FontCatalog(registry: text.registry).jsonBytes()
+    }
+
+    /// The `/v1/fonts` body, computed in the heavy-work pool the first time.
+    func fontCatalogJSON() async throws(Problem) -> [UInt8] {
+        if let cached = fontCatalogCache.withLock({ $0 }) { return cached }
+        let registry = text.registry
+        let bytes = try await runHeavy { .success(FontCatalog(registry: registry).jsonBytes()) }
+        fontCatalogCache.withLock { $0 = bytes }
+        return bytes
     }
 
     /// 1, 2, 3, …: request ids for clients that send none.

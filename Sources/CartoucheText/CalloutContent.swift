@@ -38,7 +38,7 @@ public struct CalloutIcon: Hashable, Sendable {
 /// built with: a line is `lineHeightMultiple ×` the natural line height of its
 /// run's font (ascender + descender + line gap), and `lineSpacing` points
 /// separate consecutive lines. Icon and text block are centred vertically
-/// inside the padding; the tail hangs below the bubble.
+/// inside the padding; the tail goes on the side facing the anchor point, with room kept for it on every side.
 public struct CalloutContent: Hashable, Sendable {
     public var runs: [CalloutTextRun]
     public var padding: EdgeInsets
@@ -105,9 +105,11 @@ public struct CalloutContent: Hashable, Sendable {
 
 /// A measured callout. Frames are in points relative to the bubble's top-left corner.
 public struct CalloutLayout: Hashable, Sendable {
-    /// Bubble and tail: the size a view annotation needs.
+    /// The size a view annotation needs: the bubble with room for the tail on
+    /// every side (`tailSize` around it), so every anchor fits.
     public var size: ScreenSize
-    /// The bubble without the tail.
+    /// The bubble without the tail, at the origin; in the view's frame it sits
+    /// `tailSize` in from the top-left corner.
     public var bubble: ScreenRect
     public var iconFrame: ScreenRect?
     /// The text block (all lines).
@@ -209,8 +211,12 @@ extension TextLayoutEngine {
                                           width: line.frame.width, height: line.frame.height),
                         baseline: line.baseline + textOrigin.y, scalarRange: line.scalarRange)
         }
+        // The frame keeps room for the tail on every side, as the seed app's
+        // ETA view does: the solver may pick any of the 8 anchors, and the tail
+        // goes on the side facing the anchor point (see CartoucheRender's
+        // CalloutBubble). The bubble sits `tailSize` in from the frame's edges.
         return CalloutLayout(
-            size: ScreenSize(width: bubble.width, height: bubble.height + content.tailSize),
+            size: ScreenSize(width: bubble.width + 2 * content.tailSize, height: bubble.height + 2 * content.tailSize),
             bubble: bubble, iconFrame: iconFrame,
             textFrame: ScreenRect(x: textOrigin.x, y: textOrigin.y, width: textWidth, height: textHeight),
             lines: placed)

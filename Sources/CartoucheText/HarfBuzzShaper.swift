@@ -15,6 +15,17 @@ struct ShapedGlyph: Hashable {
     var yOffset: Int32
     /// HarfBuzz says reshaping is needed if the text is broken before this glyph.
     var unsafeToBreak: Bool
+
+    /// The glyph HarfBuzz describes by `info` and `position`.
+    @inline(__always)
+    init(_ info: hb_glyph_info_t, _ position: hb_glyph_position_t) {
+        id = info.codepoint
+        cluster = Int32(bitPattern: info.cluster)
+        xAdvance = position.x_advance
+        xOffset = position.x_offset
+        yOffset = position.y_offset
+        unsafeToBreak = (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0
+    }
 }
 
 /// Shapes runs of text with HarfBuzz.
@@ -55,7 +66,26 @@ enum HarfBuzzShaper {
         _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: HarfBuzzFontHandle,
         rightToLeft: Bool, script: hb_script_t, into glyphs: inout [ShapedGlyph]
     ) {
-        guard !range.isEmpty, let base = text.baseAddress, let (buffer, threadOwned) = acquireBuffer() else { return }
+        withShaped(text, range: range, font: font, rightToLeft: rightToLeft, script: script) { infos, positions in
+            // No reserveCapacity here: exact reservations on every call would
+            // defeat the array's geometric growth when many runs append.
+            for i in infos.indices {
+                glyphs.append(ShapedGlyph(infos[i], positions[i]))
+            }
+        }
+    }
+
+    /// Shapes `text[range]` as `shape(_:range:font:rightToLeft:script:into:)`
+    /// does and lends HarfBuzz's glyph infos and positions (visual order, same
+    /// count) to `body`, without copying them: for callers that only sum
+    /// advances. The buffers are valid only inside `body`.
+    /// - Returns: `body`'s result, or nil for an empty range or when no buffer could be made.
+    static func withShaped<Result>(
+        _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: HarfBuzzFontHandle,
+        rightToLeft: Bool, script: hb_script_t,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
+    ) -> Result? {
+        guard !range.isEmpty, let base = text.baseAddress, let (buffer, threadOwned) = acquireBuffer() else { return nil }
         defer {
             if threadOwned { hb_buffer_clear_contents(buffer) } else { hb_buffer_destroy(buffer) }
         }
@@ -66,19 +96,8 @@ enum HarfBuzzShaper {
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
-        // No reserveCapacity here: exact reservations on every call would
-        // defeat the array's geometric growth when many runs append.
-        for i in 0..<Int(count) {
-            let info = infos[i]
-            let position = positions[i]
-            glyphs.append(ShapedGlyph(
-                id: info.codepoint,
-                cluster: Int32(bitPattern: info.cluster),
-                xAdvance: position.x_advance,
-                xOffset: position.x_offset,
-                yOffset: position.y_offset,
-                unsafeToBreak: (info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0))
-        }
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return nil }
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                    UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 }

@@ -26,12 +26,15 @@ public final class ShapingCache: Sendable {
     /// Entries live in slots (`records`), filled in order and
     /// then reused oldest first, so the slots are also the eviction queue.
     /// An open-addressing table (linear probing) maps keys to slots: each
-    /// 8-byte bucket packs the key hash's high 32 bits with the slot number,
-    /// so probing reads a compact array and only a tag match looks at a key.
+    /// 4-byte bucket packs the key hash's high 9 bits (a tag) with the slot
+    /// number, so probing reads a compact array and only a tag match (1 in 512
+    /// for another key) looks at a key. The bucket read is the one memory
+    /// latency a lookup that misses pays, so the table is kept as small as
+    /// the slot numbers allow.
     /// The table stays at most half full. A box lookup reads a plain
     /// `ScreenRect` without touching (or reference counting) the layout.
     private struct Storage {
-        var buckets: [UInt64]
+        var buckets: [UInt32]
         let mask: Int
         var records: [Record] = []
         var nextEviction = 0
@@ -43,12 +46,19 @@ public final class ShapingCache: Sendable {
         init(capacity: Int) {
             var size = 16
             while size < capacity * 2 { size <<= 1 }
-            buckets = [UInt64](repeating: 0, count: size)
+            buckets = [UInt32](repeating: 0, count: size)
             mask = size - 1
         }
 
         @inline(__always)
-        static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) >> 32 }
+        static func tag(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> 55) }
+
+        /// Bits of a bucket holding the slot number plus one (0 marks an empty bucket).
+        static let slotBits: UInt32 = 23
+        static let slotMask: UInt32 = (1 << slotBits) - 1
+
+        @inline(__always)
+        static func slot(_ entry: UInt32) -> Int { Int(entry & slotMask) - 1 }
 
         /// The slot holding `key`, or nil; either way the bucket probing stopped at.
         func find(_ key: Key) -> (bucket: Int, slot: Int?) {
@@ -64,8 +74,8 @@ public final class ShapingCache: Sendable {
             while true {
                 let entry = buckets[i]
                 if entry == 0 { return (i, nil) }
-                if entry >> 32 == tag {
-                    let slot = Int(entry & 0xFFFF_FFFF) - 1
+                if entry >> Self.slotBits == tag {
+                    let slot = Self.slot(entry)
                     let same = records.withUnsafeBufferPointer { stored in
                         stored[slot].key.hash == hash && stored[slot].key.includeGlyphs == includeGlyphs
                             && (stored[slot].key.box === box || stored[slot].key.box.matches(box.style))
@@ -86,7 +96,7 @@ public final class ShapingCache: Sendable {
                 j = (j + 1) & mask
                 let entry = buckets[j]
                 if entry == 0 { break }
-                let home = records.withUnsafeBufferPointer { $0[Int(entry & 0xFFFF_FFFF) - 1].key.hash } & mask
+                let home = records.withUnsafeBufferPointer { $0[Self.slot(entry)].key.hash } & mask
                 // An entry whose home lies cyclically in (i, j] must stay after i.
                 let stays = i <= j ? (i < home && home <= j) : (i < home || home <= j)
                 if stays { continue }
@@ -102,7 +112,8 @@ public final class ShapingCache: Sendable {
     private let storage: Mutex<Storage>
 
     /// The largest capacity accepted (larger requests are clamped): the hash
-    /// table is allocated up front, 16 bytes per entry of capacity.
+    /// table is allocated up front, 8 to 16 bytes per entry of capacity, and
+    /// a bucket has 23 bits for the slot number.
     public static let maximumCapacity = 1 << 22
 
     /// - Parameter capacity: entries to keep, clamped to `1...maximumCapacity`.
@@ -183,7 +194,7 @@ public final class ShapingCache: Sendable {
                 storage.records[slot] = Record(key: key, bounds: value.bounds, result: value)
                 storage.nextEviction = (slot + 1) % capacity
             }
-            storage.buckets[bucket] = Storage.tag(key.hash) << 32 | UInt64(slot + 1)
+            storage.buckets[bucket] = Storage.tag(key.hash) << Storage.slotBits | UInt32(slot + 1)
         }
     }
 

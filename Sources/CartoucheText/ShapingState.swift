@@ -51,6 +51,13 @@ struct ShapingState {
         }
     }
 
+    /// Takes the glyphs of `item`, already shaped over the whole text (by
+    /// `SingleRunLayout`), as the text's only run instead of shaping it again.
+    mutating func adoptSingleRun(_ item: ShapingItem, glyphs shaped: [ShapedGlyph]) {
+        glyphs = shaped
+        runs = [Run(item: item, glyphRange: 0..<shaped.count)]
+    }
+
     /// True when the text must be broken into lines: it holds a mandatory
     /// break, or its width without surrounding whitespace exceeds `maxWidth`.
     /// Allocation-free, so the common one-line label skips the line breaker.

@@ -5,7 +5,9 @@ import CartoucheGeometry
 /// with ICU and Mapbox GL's balancing, and the style spec's box rules.
 ///
 /// ## Pipeline
-/// 1. `text-transform`, then the text is split into items (bidi level ×
+/// 0. `text-transform`; text that is one item on one line (most labels) is
+///    laid out by `SingleRunLayout` in one pass, with the same result as:
+/// 1. The text the text is split into items (bidi level ×
 ///    script × face, see `Itemization`) and every item is shaped once, in
 ///    logical order, with the whole text as context.
 /// 2. Lines are chosen from those advances (`LineBreaker`), as Mapbox GL
@@ -120,14 +122,42 @@ public final class TextLayoutEngine: Sendable {
             guard sourceCount <= limit else { throw .textTooLong(scalarCount: sourceCount, limit: limit) }
         }
         let transformed = style.transform.apply(to: text)
+        // Most labels are one item on one line: the fast path lays them out
+        // identically without the general pipeline's arrays (see `SingleRunLayout`).
+        var preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])?
+        if transformed.utf8.count <= limit {
+            switch layOutSingleRun(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs) {
+            case .laidOut(let single)?: return single
+            case let .needsBreaking(item, glyphs)?: preshaped = (item, glyphs)
+            case nil: break
+            }
+        }
+        return try layOutItemized(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs,
+                                  preshaped: preshaped)
+    }
+
+    /// The general pipeline (itemization, bidi, shaping per item, line
+    /// breaking) for `transformed`, the text after `text-transform`.
+    /// - Parameter preshaped: the text's only item and its glyphs when
+    ///   `SingleRunLayout` already shaped it (itemization and shaping are skipped).
+    /// - Throws: `TextError.textTooLong` or `.bidiFailed`.
+    func layOutItemized(_ transformed: String, style: TextStyle, stack: ResolvedFontStack, includeGlyphs: Bool,
+                        preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])? = nil) throws(TextError) -> ShapedText {
+        let limit = Self.maximumScalarCount
         var scalars: [UInt32] = []
         scalars.reserveCapacity(transformed.utf8.count)  // an upper bound; `map` would count scalars first
         for scalar in transformed.unicodeScalars { scalars.append(scalar.value) }
         guard scalars.count <= limit else { throw .textTooLong(scalarCount: scalars.count, limit: limit) }
-        let itemization = try Itemization(scalars: scalars, stack: stack)
-
         var shaping = ShapingState(scalars: scalars, stack: stack, style: style)
-        shaping.shapeItems(itemization.items)
+        var missing: [UInt32] = []
+        if let preshaped {
+            // `SingleRunLayout` accepts no text with a missing code point.
+            shaping.adoptSingleRun(preshaped.item, glyphs: preshaped.glyphs)
+        } else {
+            let itemization = try Itemization(scalars: scalars, stack: stack)
+            shaping.shapeItems(itemization.items)
+            missing = itemization.missing
+        }
         let maxWidth = style.maxWidth * style.size
         var lines: [LaidOutLine]
         if shaping.needsLineBreaking(maxWidth: maxWidth) {
@@ -142,11 +172,15 @@ public final class TextLayoutEngine: Sendable {
         } else {
             lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
-        return assemble(transformed, lines: lines, missing: itemization.missing, stack: stack, style: style)
+        return assemble(transformed, lines: lines, missing: missing, stack: stack, style: style)
     }
 
-    private func assemble(_ text: String, lines: [LaidOutLine], missing missingValues: [UInt32],
-                          stack: ResolvedFontStack, style: TextStyle) -> ShapedText {
+    /// The `ShapedText` of `lines`: the box aligned on the anchor, each line
+    /// justified in it with its baseline. Generic so the one-line fast path
+    /// passes a `CollectionOfOne` instead of allocating an array.
+    func assemble<Lines: RandomAccessCollection<LaidOutLine>>(
+        _ text: String, lines: Lines, missing missingValues: [UInt32], stack: ResolvedFontStack, style: TextStyle
+    ) -> ShapedText {
         let missing = missingValues.compactMap(Unicode.Scalar.init)
         func faceAscent(_ face: Int) -> Double { Double(stack.faces[face].ascender) * style.size * stack.inverseUnitsPerEm[face] }
         func faceDescent(_ face: Int) -> Double { -Double(stack.faces[face].descender) * style.size * stack.inverseUnitsPerEm[face] }

@@ -9,14 +9,31 @@ enum UnicodeClasses {
     static let inherited: Int32 = 1
     static let latin: Int32 = 25
 
-    /// ICU script code of a code point; ASCII is answered without calling ICU.
+    /// ICU script code of a code point; ASCII is answered without calling ICU,
+    /// the rest of the Basic Multilingual Plane from `basicPlaneScripts`.
     @inline(__always)
     static func script(of c: UInt32) -> Int32 {
         if c < 0x80 {
             let isLetter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A
             return isLetter ? latin : common
         }
+        if c < 0x10000 {
+            let code = basicPlaneScripts[Int(c)]
+            if code != unknownInTable { return Int32(code) }
+        }
         return cartouche_script_of(c)
+    }
+
+    /// Marks a code point whose script does not fit a byte (ICU is asked instead).
+    private static let unknownInTable: UInt8 = 255
+
+    /// ICU's script code of every code point of U+0000...U+FFFF, one byte each
+    /// (64 KiB, filled from ICU once, in a few milliseconds, at first use):
+    /// a table read is several times cheaper than `uscript_getScript`, which
+    /// itemization calls for every non-ASCII character of every label.
+    static let basicPlaneScripts: [UInt8] = (0..<0x10000).map { c in
+        let code = cartouche_script_of(UInt32(c))
+        return code >= 0 && code < Int32(unknownInTable) ? UInt8(code) : unknownInTable
     }
 
     /// ICU codes of Han, Hiragana, Katakana, Katakana-or-Hiragana and Bopomofo.

@@ -28,13 +28,28 @@ func runBatch(_ lines: [String], jobs: Int = 4, shard: Shard = .all, onError: Ba
     -> (output: [String], reports: [String], summary: BatchRunner.Summary)
 {
     let runner = BatchRunner(jobs: jobs, shard: shard, onError: onError, text: try Shared.engine.get())
-    var remaining = lines[...]
-    var output: [String] = [], reports: [String] = []
-    let summary = try await runner.run(
-        next: { remaining.popFirst().map { Array($0.utf8) } },
-        output: { output.append(String(decoding: $0, as: UTF8.self)) },
-        report: { reports.append($0) })
-    return (output, reports, summary)
+    var input = ArrayInput(lines: lines[...])
+    let recorder = Recorder()
+    let summary = try await runner.run(input: &input, output: recorder)
+    return (recorder.output, recorder.reports, summary)
+}
+
+struct ArrayInput: BatchInput {
+    var lines: ArraySlice<String>
+    var bytesRead = 0
+    mutating func next() throws -> [UInt8]? {
+        guard let line = lines.popFirst() else { return nil }
+        bytesRead += line.utf8.count + 1
+        return Array(line.utf8)
+    }
+}
+
+final class Recorder: BatchOutput {
+    var output: [String] = []
+    var reports: [String] = []
+    func write(_ line: [UInt8]) { output.append(String(decoding: line, as: UTF8.self)) }
+    func report(_ message: String) { reports.append(message) }
+    func progress(_ summary: BatchRunner.Summary, bytesRead: Int) {}
 }
 
 /// The answer line the batch should write for a scene: `{"line":N,"result":…}`

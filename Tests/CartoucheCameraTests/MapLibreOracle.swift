@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import Foundation
 
 /// Runs `scripts/interop/maplibre_oracle.py` (MapLibre GL JS 5.3.0 in
@@ -51,61 +52,13 @@ enum MapLibreOracle {
         var seconds: Double
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The repository root, found from this file's path (Tests/CartoucheCameraTests/…).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Everything the oracle needs, each with the reason it is missing.
     static func missingPrerequisites() -> [String] {
-        let files = [
-            (".venv-peers/bin/python", "the Python venv with playwright"),
-            (".cache/maplibre/maplibre-gl.js", "MapLibre GL JS 5.3.0 from the PyPI maplibre wheel"),
-            ("scripts/interop/maplibre_oracle.py", "the oracle script"),
-        ]
-        var missing = files.compactMap { path, what in
-            FileManager.default.isExecutableFile(atPath: repositoryRoot.appendingPathComponent(path).path)
-                || FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path)
-                ? nil : "\(path) (\(what))"
-        }
-        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") {
-            missing.append("/usr/bin/chromium (Debian package chromium)")
-        }
-        return missing
+        PythonOracle.missingBrowserPrerequisites(script: "scripts/interop/maplibre_oracle.py")
     }
 
     static func run(_ job: Job) throws -> Result {
-        let process = Process()
-        process.executableURL = repositoryRoot.appendingPathComponent(".venv-peers/bin/python")
-        process.arguments = [repositoryRoot.appendingPathComponent("scripts/interop/maplibre_oracle.py").path]
-        process.currentDirectoryURL = repositoryRoot
-        let input = Pipe(), output = Pipe()
-        // stderr goes to a file so a chatty browser cannot fill a pipe and stall us.
-        let errorLog = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cartouche-maplibre-oracle-\(ProcessInfo.processInfo.processIdentifier).log")
-        guard FileManager.default.createFile(atPath: errorLog.path, contents: nil) else {
-            throw Failure(description: "cannot create \(errorLog.path) for the oracle's stderr")
-        }
-        let errorHandle = try FileHandle(forWritingTo: errorLog)
-        defer {
-            try? errorHandle.close()
-            try? FileManager.default.removeItem(at: errorLog)
-        }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errorHandle
-        try process.run()
-        input.fileHandleForWriting.write(try JSONEncoder().encode(job))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw Failure(description: "maplibre_oracle.py exited with \(process.terminationStatus): \(log.suffix(2000))")
-        }
+        let data = try PythonOracle.run(script: "scripts/interop/maplibre_oracle.py", input: try JSONEncoder().encode(job))
         return try JSONDecoder().decode(Result.self, from: data)
     }
 }

@@ -57,6 +57,25 @@ struct GridIndexTests {
         }
     }
 
+    @Test func interiorContainsEqualsBruteForce() {
+        var rng = SplitMix64(seed: 11)
+        var grid = GridIndex(region: ScreenRect(x: 0, y: 0, width: 800, height: 600), cellSize: 50)
+        var stored: [ScreenRect] = []
+        for i in 0..<300 {
+            let r = ScreenRect(x: rng.double(-100...850), y: rng.double(-100...650),
+                               width: rng.double(0...120), height: rng.double(0...80))
+            grid.insert(r, owner: Int32(i))
+            stored.append(r)
+        }
+        // Random points, plus corners of stored rects (on an edge: not inside).
+        var points = (0..<2000).map { _ in ScreenPoint(x: rng.double(-150...900), y: rng.double(-150...700)) }
+        points += stored.prefix(100).map { ScreenPoint(x: $0.minX, y: $0.minY) }
+        for p in points {
+            let expected = stored.contains { $0.minX < p.x && p.x < $0.maxX && $0.minY < p.y && p.y < $0.maxY }
+            #expect(grid.interiorContains(p) == expected, "\(p)")
+        }
+    }
+
     @Test func touchingEdgesDoNotIntersect() {
         var grid = GridIndex(region: ScreenRect(x: 0, y: 0, width: 100, height: 100), cellSize: 10)
         grid.insert(ScreenRect(x: 10, y: 10, width: 20, height: 20), owner: 1)

@@ -75,6 +75,36 @@ struct OptimisePlacerTests {
         }
     }
 
+    /// A scene whose conflict graph is over the budget (5,000 callouts of
+    /// 160×60 with 9 anchors on a 1920×1080 screen: every candidate overlaps
+    /// hundreds of others) is placed exactly as greedy mode places it, rather
+    /// than exhausting memory.
+    @Test func denseTierOverTheGraphBudgetFallsBackToGreedy() throws {
+        var rng = SplitMix64(seed: 77)
+        let items = (0..<5000).map { i in
+            PlacementItem(id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...1920), y: rng.double(0...1080))],
+                          size: ScreenSize(width: 160, height: 60), anchors: ViewAnchor.allCases.map { AnchorConfig($0) })
+        }
+        let env = PlacementEnvironment(viewport: ScreenSize(width: 1920, height: 1080))
+        let greedy = try GreedyPlacer.place(items, in: env)
+        let optimised = try OptimisePlacer.place(items, in: env)
+        #expect(optimised.placedCount == greedy.placedCount)
+        #expect(optimised.placements.map(\.frame) == greedy.placements.map(\.frame))
+        try checkNoOverlaps(optimised, items)
+    }
+
+    /// Greedy mode skips the candidates whose anchor point is inside a shown
+    /// annotation; recording rejections turns the shortcut off, so both runs
+    /// must agree on every frame and reason.
+    @Test(arguments: [(1000, 4), (1500, 8)])
+    func greedyShortcutChangesNothing(n: Int, positions: Int) throws {
+        let (items, env) = Self.cms(n: n, positions: positions, seed: UInt64(n * 10 + positions))
+        let fast = try GreedyPlacer.place(items, in: env)
+        let full = try GreedyPlacer.place(items, in: env, options: PlacementOptions(recordRejected: true))
+        #expect(fast.placements == full.placements)
+        #expect(fast.candidateTests < full.candidateTests)
+    }
+
     @Test func isDeterministic() throws {
         let (items, env) = Self.cms(n: 800, positions: 8, seed: 42)
         let a = try OptimisePlacer.place(items, in: env)

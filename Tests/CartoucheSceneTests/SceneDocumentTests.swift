@@ -26,6 +26,7 @@ struct SceneDocumentTests {
         #expect(doc.cameras == [.camera(Camera(center: Coordinate(latitude: 1, longitude: 2), zoom: 4))])
         #expect(doc.options == SceneOptions())
         #expect(doc.viewAnnotations.isEmpty)
+        #expect(doc.managers.isEmpty)
     }
 
     @Test(arguments: [
@@ -40,7 +41,17 @@ struct SceneDocumentTests {
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 30}}"#,
          "camera: camera.zoom must be within 0.0...25.5, got 30.0"),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "viewAnnotation": []}"#,
-         #"viewAnnotation: unknown member; allowed members are "version", "viewport", "camera", "cameras", "puck", "viewAnnotations", "avoidRegions", "avoidLines", "options""#),
+         #"viewAnnotation: unknown member; allowed members are "version", "viewport", "camera", "cameras", "puck", "viewAnnotations", "avoidRegions", "avoidLines", "managers", "avoidLayers", "images", "options""#),
+        (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": -2}}]}"#,
+         #"managers[0].properties.circle-radius: circle-radius:"#),
+        (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": 2, "line-width": 3}}]}"#,
+         #"managers[0].properties.line-width: unknown property for this manager; known: "#),
+        (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "polyline", "annotations": [{"id": "a", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}]}"#,
+         #"managers[0].annotations[0].geometry: a polyline annotation needs a LineString"#),
+        (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "square"}]}"#,
+         #"managers[0].type: unknown manager type "square""#),
+        (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "avoidLayers": ["routes"]}"#,
+         #"avoidLayers[0]: "routes" is not the id of a polyline manager of this scene"#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "viewAnnotations": [{"id": "a", "feature": {"type": "Point", "coordinates": [0, 0]}}]}"#,
          #"viewAnnotations[0]: give exactly one of "size" and "content""#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "viewAnnotations": [{"id": "a", "feature": {"type": "Point", "coordinates": [0, 0]}, "size": {"width": 1, "height": 1}, "variableAnchors": ["middle"]}]}"#,
@@ -66,7 +77,7 @@ struct SceneDocumentTests {
         #expect(response.frames.count == 2)
         let overview = response.frames[0].result
         let shown = Set(overview.placements.filter(\.visible).map(\.id))
-        #expect(shown == ["eta-route-101", "eta-route-280", "parking-1", "parking-2"])
+        #expect(shown == ["eta-route-101", "eta-route-280", "price-parking-1", "price-parking-2"])
         // Sizes come from shaping: the ETA bubble is the measured callout.
         let measured = try engine.measure(.eta(title: "52 min", hint: "On highway")).size
         let frame = try #require(overview.placements.first { $0.id == "eta-route-101" }?.frame)
@@ -84,5 +95,37 @@ struct SceneDocumentTests {
         let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
         let doc = try SceneDocument(jsonBytes: [UInt8](try Data(contentsOf: url)))
         #expect(throws: SceneError.textEngineRequired) { try doc.place() }
+    }
+}
+
+@Suite("Scene managers: compile and query")
+struct SceneManagerTests {
+    static func example() throws -> SceneDocument {
+        let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
+        return try SceneDocument(jsonBytes: [UInt8](try Data(contentsOf: url)))
+    }
+
+    @Test func compilesTheManagersToOneSourceAndLayerEach() throws {
+        let compiled = try Self.example().compile()
+        #expect(compiled.fragment.layers.map(\.id) == ["routes", "parking"])
+        #expect(compiled.fragment.sources.keys.sorted() == ["parking", "routes"])
+        #expect(compiled.warnings.isEmpty)
+    }
+
+    @Test func queryFindsTheCalloutThenTheCircleUnderIt() throws {
+        let doc = try Self.example()
+        let engine = try SceneDocumentTests.engine.get()
+        let index = try doc.queryIndex(frame: 0, text: engine)
+        let circle = try #require(index.projection.project(Coordinate(latitude: 37.4441, longitude: -122.1691)))
+        let hits = index.query(at: circle)
+        // The parking circle (radius 7 + stroke 2) is hit; its own price tag
+        // hangs above it (bottom anchor, 8 pt up), so it is not.
+        #expect(hits.first.map { "\($0.layerId ?? "")/\($0.id)" } == "parking/parking-2")
+        #expect(hits.first?.customData["price"] == "$5.99/hr")
+        // The callout of the first route is hit inside its frame.
+        let placed = try doc.place(text: engine).frames[0].result
+        let frame = try #require(placed.placements.first { $0.id == "eta-route-101" }?.frame)
+        let top = index.query(at: frame.center).first
+        #expect(top?.kind == .viewAnnotation && top?.id == "eta-route-101")
     }
 }

@@ -96,11 +96,16 @@ struct OpenAPITests {
         #expect(documented == routed)
     }
 
-    @Test("every member of the example scene is described, with the right types")
-    func exampleSceneMatchesSchema() throws {
-        let scene = try JSONParser().parse(try Shared.example("sf-stanford.scene.json"))
-        let problems = try Self.checker().check(scene, against: ["$ref": "#/components/schemas/Scene"], at: "$")
-        #expect(problems == [])
+    @Test("every member of every example scene is described, with the right types")
+    func exampleScenesMatchSchema() throws {
+        let folder = Shared.repositoryRoot.appendingPathComponent("Examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".scene.json") }.sorted()
+        #expect(names.count >= 1)
+        for name in names {
+            let scene = try JSONParser().parse(try Shared.example(name))
+            let problems = try Self.checker().check(scene, against: ["$ref": "#/components/schemas/Scene"], at: "$")
+            #expect(problems == [], "\(name)")
+        }
     }
 
     @Test("generated scenes (sizes, anchors, options) match the schema")

@@ -1,4 +1,3 @@
-import CartoucheCamera
 import CartoucheGeometry
 import Testing
 
@@ -19,8 +18,8 @@ struct CalloutTests {
     func etaCallout() throws {
         let layout = try makeEngine().measure(.eta(title: "12 min", hint: "Fastest route"))
         let textHeight = titleLine + 4 + hintLine
-        #expect(abs(layout.size.width - (10 + 24 + 5 + hintWidth + 10)) < 1e-9)
-        #expect(abs(layout.size.height - (10 + textHeight + 10 + 8)) < 1e-9)
+        #expect(abs(layout.size.width - (8 + 10 + 24 + 5 + hintWidth + 10 + 8)) < 1e-9)
+        #expect(abs(layout.size.height - (8 + 10 + textHeight + 10 + 8)) < 1e-9)
         #expect(abs(layout.bubble.height - (10 + textHeight + 10)) < 1e-9)
         #expect(layout.lines.map(\.run) == [0, 1])
         #expect(abs(layout.lines[0].frame.width - titleWidth) < 1e-9)
@@ -33,8 +32,8 @@ struct CalloutTests {
     @Test("without a hint the title line (24.19 pt) just outgrows the 24-pt icon, which is centred on it")
     func titleOnly() throws {
         let layout = try makeEngine().measure(.eta(title: "12 min"))
-        #expect(abs(layout.size.height - (10 + titleLine + 10 + 8)) < 1e-9)
-        #expect(abs(layout.size.width - (10 + 24 + 5 + titleWidth + 10)) < 1e-9)
+        #expect(abs(layout.size.height - (8 + 10 + titleLine + 10 + 8)) < 1e-9)
+        #expect(abs(layout.size.width - (8 + 10 + 24 + 5 + titleWidth + 10 + 8)) < 1e-9)
         #expect(abs(layout.textFrame.minY - 10) < 1e-9)
         #expect(abs((layout.iconFrame?.minY ?? 0) - (10 + (titleLine - 24) / 2)) < 1e-9)
     }
@@ -44,7 +43,7 @@ struct CalloutTests {
         var content = CalloutContent.eta(title: "12 min")
         content.runs[0].size = 10  // line 1.362 × 10 × 1.11 = 15.12 pt
         let layout = try makeEngine().measure(content)
-        #expect(abs(layout.size.height - (10 + 24 + 10 + 8)) < 1e-9)
+        #expect(abs(layout.size.height - (8 + 10 + 24 + 10 + 8)) < 1e-9)
         #expect(abs(layout.textFrame.minY - (10 + (24 - 1.362 * 10 * 1.11) / 2)) < 1e-9)
     }
 
@@ -65,7 +64,7 @@ struct CalloutTests {
         let explicit = ScreenSize(width: 120, height: 40)
         #expect(try ViewAnnotationSizing.explicit(explicit).resolve(with: engine) == explicit)
         let measured = try ViewAnnotationSizing.content(.eta(title: "12 min")).resolve(with: engine)
-        #expect(abs(measured.height - (10 + titleLine + 10 + 8)) < 1e-9)
+        #expect(abs(measured.height - (8 + 10 + titleLine + 10 + 8)) < 1e-9)
         #expect(throws: TextError.invalidValue(field: "size.width", value: -1,
                                                reason: "must be a finite number of points, 0 or more")) {
             try ViewAnnotationSizing.explicit(ScreenSize(width: -1, height: 4)).resolve(with: engine)

@@ -16,6 +16,9 @@ struct Measurement: Codable {
     var seconds: [Double]
     /// A value derived from the results, printed so the work cannot be optimised away.
     var checksum: Double
+    /// Case-specific results besides time (e.g. placed labels, candidate
+    /// tests), reported by suites whose quality matters as much as speed.
+    var info: [String: Double]? = nil
 
     var medianSeconds: Double {
         let sorted = seconds.sorted()

@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Options: `--dump-corpus PATH` writes the corpus (text and font file per
 /// label) as JSON for the uharfbuzz peer and exits; `--only NAME` runs one
-/// case (for profiling).
+/// case (for profiling): `uncached`, `cached`, `box`, `direct`, or `cold`
+/// (the cache emptied before each round; the emptying is inside the profile).
 struct TextSuite: BenchmarkSuite {
     let name = "text"
     static let size = 16.0
@@ -59,10 +60,11 @@ struct TextSuite: BenchmarkSuite {
             var checksum = 0.0
             let seconds = try time {
                 for _ in 0..<rounds {
+                    if only == "cold" { cache.removeAll() }
                     for label in labels {
                         switch only {
                         case "uncached": checksum += try engine.layoutUncached(label, style: style).width
-                        case "cached": checksum += try engine.layout(label, style: style).width
+                        case "cached", "cold": checksum += try engine.layout(label, style: style).width
                         case "box": checksum += try engine.bounds(of: label, style: style).width
                         default: break
                         }

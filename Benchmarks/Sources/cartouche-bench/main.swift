@@ -3,7 +3,9 @@ import Foundation
 // cartouche-bench <suite> [--rounds N] [suite options]
 // Prints one JSON array of measurements on stdout.
 
-let allSuites: [BenchmarkSuite] = [TextSuite()]
+let allSuites: [BenchmarkSuite] = [
+    TextSuite(), PlacementSuite(), PlacementSpeedSuite(), QuerySuite(), CompileSuite(),
+]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let suiteName = arguments.first, let suite = allSuites.first(where: { $0.name == suiteName }) else {

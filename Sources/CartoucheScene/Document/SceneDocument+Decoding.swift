@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
@@ -56,10 +57,31 @@ extension SceneDocument {
         }
         let avoidRegions = try r.optional("avoidRegions") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.rect) } ?? []
         let avoidLines = try r.optional("avoidLines") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.avoidLine) } ?? []
+        let managers = try r.optional("managers") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.manager) } ?? []
+        var managerIds: [String: AnyAnnotationManager] = [:]
+        for (i, m) in managers.enumerated() {
+            guard managerIds.updateValue(m, forKey: m.id) == nil else {
+                throw JSONDecodingError(path: r.path(of: "managers").appending(index: i).appending(key: "id"), reason: "\"\(m.id)\" is used by an earlier manager")
+            }
+        }
+        let avoidLayers = try r.optional("avoidLayers") { v, p throws(JSONDecodingError) in
+            try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in try v.decodeString(at: p) }
+        } ?? []
+        for (i, id) in avoidLayers.enumerated() {
+            guard case .polyline? = managerIds[id] else {
+                throw JSONDecodingError(path: r.path(of: "avoidLayers").appending(index: i), reason: "\"\(id)\" is not the id of a polyline manager of this scene")
+            }
+        }
+        let images: [String: ScreenSize] = try r.optional("images") { v, p throws(JSONDecodingError) -> [String: ScreenSize] in
+            var out: [String: ScreenSize] = [:]
+            for (name, size) in try v.decodeObject(at: p) { out[name] = try SceneDecoding.size(size, p.appending(key: name)) }
+            return out
+        } ?? [:]
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
         try r.rejectUnknownMembers()
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
-                  contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, options: options)
+                  contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
+                  avoidLayers: avoidLayers, images: images, options: options)
     }
 }
 

@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
@@ -24,11 +25,20 @@ public struct SceneDocument: Hashable, Sendable {
     public var contents: [String: CalloutContent]
     public var avoidRegions: [ScreenRect]
     public var avoidLines: [AvoidLine]
+    /// Layer annotations, grouped in managers (bottom to top unless their
+    /// layer positions say otherwise).
+    public var managers: [AnyAnnotationManager]
+    /// Ids of polyline managers whose lines callouts keep off.
+    public var avoidLayers: [String]
+    /// Icon sizes in points by image name, for hit-testing point annotations.
+    public var images: [String: ScreenSize]
     public var options: SceneOptions
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
-        contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [], options: SceneOptions = SceneOptions()
+        contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
+        managers: [AnyAnnotationManager] = [], avoidLayers: [String] = [], images: [String: ScreenSize] = [:],
+        options: SceneOptions = SceneOptions()
     ) {
         self.viewport = viewport
         self.cameras = cameras
@@ -37,6 +47,9 @@ public struct SceneDocument: Hashable, Sendable {
         self.contents = contents
         self.avoidRegions = avoidRegions
         self.avoidLines = avoidLines
+        self.managers = managers
+        self.avoidLayers = avoidLayers
+        self.images = images
         self.options = options
     }
 }

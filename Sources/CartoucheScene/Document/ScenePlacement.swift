@@ -19,15 +19,33 @@ public struct PlaceResponse: Hashable, Sendable {
 
 extension SceneDocument {
     /// The scene for the view-annotation placement at one camera.
-    func placementScene(camera: Camera) -> ViewAnnotationScene {
-        ViewAnnotationScene(
+    func placementScene(camera: Camera, text: TextLayoutEngine? = nil) -> ViewAnnotationScene {
+        var layers: [String: [LayerFeature]] = [:]
+        for m in managers { layers[m.id] = m.layerFeatures }
+        let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap(\.avoidLines)
+        return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
-            avoidRegions: avoidRegions, avoidLines: avoidLines, mode: options.mode,
-            cullingMargin: options.cullingMargin, lineClearance: options.lineClearance)
+            avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, text: text), layers: layers,
+            mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance)
+    }
+
+    /// Icon and text boxes of point annotations on screen, for callouts with
+    /// `enableSymbolLayerCollision`.
+    func symbolObstacles(camera: Camera, text: TextLayoutEngine?) -> [SymbolObstacle] {
+        guard viewAnnotations.contains(where: \.enableSymbolLayerCollision),
+              let projection = try? Projection(camera: camera, viewport: viewport) else { return [] }
+        var out: [SymbolObstacle] = []
+        for m in managers where { if case .point = m { true } else { false } }() {
+            for f in m.drawnLayer(iconSizes: images, text: text).features {
+                guard case .symbol(let anchor, let boxes) = f.shape, let p = projection.project(anchor) else { continue }
+                for b in boxes { out.append(SymbolObstacle(id: f.id, box: b.offsetBy(dx: p.x, dy: p.y))) }
+            }
+        }
+        return out
     }
 
     /// Resolves a camera spec: fitted cameras enclose every view annotation's
-    /// geometry and the puck.
+    /// geometry, every layer annotation and the puck.
     public func resolve(_ spec: CameraSpec) throws(SceneError) -> Camera {
         switch spec {
         case .camera(let c):
@@ -37,6 +55,7 @@ extension SceneDocument {
             for va in viewAnnotations {
                 if case .geometry(let g) = va.annotatedFeature { g.forEachPosition { coordinates.append($0.coordinate) } }
             }
+            for m in managers { for f in m.layerFeatures { f.geometry.forEachPosition { coordinates.append($0.coordinate) } } }
             if let puck { coordinates.append(puck.coordinate) }
             do {
                 return try Camera.fitting(coordinates, viewport: viewport, padding: padding, bearing: bearing,
@@ -78,7 +97,7 @@ extension SceneDocument {
         for spec in doc.cameras {
             let camera = try doc.resolve(spec)
             let result = try ViewAnnotationPlacer.place(
-                doc.placementScene(camera: camera), previous: frames.last?.result,
+                doc.placementScene(camera: camera, text: text), previous: frames.last?.result,
                 recordRejected: options.recordRejected, shouldCancel: shouldCancel)
             frames.append(PlaceResponse.Frame(camera: camera, result: result))
         }

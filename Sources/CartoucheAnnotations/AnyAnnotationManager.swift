@@ -1,0 +1,58 @@
+import CartoucheJSON
+
+/// A manager of any of the four annotation types, so the orchestrator can
+/// hold them in one ordered list.
+public enum AnyAnnotationManager: Hashable, Sendable {
+    case point(PointAnnotationManager)
+    case circle(CircleAnnotationManager)
+    case polyline(PolylineAnnotationManager)
+    case polygon(PolygonAnnotationManager)
+
+    public var id: String {
+        switch self {
+        case .point(let m): m.id
+        case .circle(let m): m.id
+        case .polyline(let m): m.id
+        case .polygon(let m): m.id
+        }
+    }
+
+    public var layerPosition: LayerPosition {
+        switch self {
+        case .point(let m): m.layerPosition
+        case .circle(let m): m.layerPosition
+        case .polyline(let m): m.layerPosition
+        case .polygon(let m): m.layerPosition
+        }
+    }
+
+    public var slot: String? {
+        switch self {
+        case .point(let m): m.slot
+        case .circle(let m): m.slot
+        case .polyline(let m): m.slot
+        case .polygon(let m): m.slot
+        }
+    }
+
+    public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
+        switch self {
+        case .point(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .circle(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .polyline(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        case .polygon(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)
+        }
+    }
+
+    /// The manager's GeoJSON source data written straight to `writer`; see
+    /// ``AnnotationManager/writeSourceData(to:target:)``.
+    @discardableResult
+    public func writeSourceData(to writer: inout JSONWriter, target: StyleTarget = .portable) throws(AnnotationError) -> [AnnotationError] {
+        switch self {
+        case .point(let m): try m.writeSourceData(to: &writer, target: target)
+        case .circle(let m): try m.writeSourceData(to: &writer, target: target)
+        case .polyline(let m): try m.writeSourceData(to: &writer, target: target)
+        case .polygon(let m): try m.writeSourceData(to: &writer, target: target)
+        }
+    }
+}

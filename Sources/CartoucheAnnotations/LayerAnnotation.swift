@@ -1,0 +1,39 @@
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheStyle
+
+/// What the four annotation types share: an id, a geometry, data-driven
+/// style properties and free-form custom data.
+public protocol LayerAnnotation: Hashable, Sendable {
+    associatedtype Properties: AnnotationPropertySet
+    /// Unique within its manager; becomes the GeoJSON feature id.
+    var id: String { get }
+    var properties: Properties { get }
+    /// Written under `properties.custom_data` of the feature.
+    var customData: [String: JSONValue] { get }
+    /// The GeoJSON geometry object (`{"type": …, "coordinates": …}`).
+    var geometryJSON: JSONValue { get }
+    /// Writes the same object as ``geometryJSON`` straight to `writer`.
+    func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError)
+    /// Why the geometry cannot be emitted, or nil.
+    var geometryProblem: GeometryProblem? { get }
+    /// A style image the annotation shows (point annotations only).
+    var styleImage: StyleImage? { get }
+}
+
+extension LayerAnnotation {
+    public var styleImage: StyleImage? { nil }
+}
+
+/// Style-spec `[longitude, latitude]`.
+func positionJSON(_ c: Coordinate) -> JSONValue { .array([.number(c.longitude), .number(c.latitude)]) }
+
+/// Latitude within [-90, 90] and both components finite.
+func isValid(_ c: Coordinate) -> Bool {
+    c.latitude.isFinite && c.longitude.isFinite && (-90...90).contains(c.latitude)
+}
+
+func firstInvalidCoordinate(_ coordinates: [Coordinate]) -> GeometryProblem? {
+    guard let i = coordinates.firstIndex(where: { !isValid($0) }) else { return nil }
+    return .invalidCoordinate(index: i, latitude: coordinates[i].latitude, longitude: coordinates[i].longitude)
+}

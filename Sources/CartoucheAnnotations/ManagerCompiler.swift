@@ -1,0 +1,209 @@
+import CartoucheJSON
+import CartoucheStyle
+
+/// One manager compiled: its source, its layers (bottom to top) and what the
+/// orchestrator needs to merge it with the others.
+public struct CompiledManager: Hashable, Sendable {
+    /// An image and the first annotation of the manager that uses it.
+    public struct ImageUse: Hashable, Sendable {
+        public var image: StyleImage
+        public var annotation: String
+    }
+
+    public var id: String
+    public var source: GeoJSONSource
+    /// The main layer, then for clustered point managers the cluster circle
+    /// and cluster count layers.
+    public var layers: [StyleLayer]
+    /// Keys that are data-driven (`coalesce`) in the main layer. Passing
+    /// them to the next compile keeps them data-driven, so features that
+    /// still carry a value never flash to a default while a patch is applied.
+    public var dataDrivenKeys: Set<String>
+    /// One entry per annotation that shows an image, in annotation order.
+    public var imageUses: [ImageUse]
+    public var warnings: [AnnotationError]
+}
+
+/// The key under which per-annotation style values sit in feature properties.
+public let layerPropertiesKey = "layerProperties"
+/// The key under which `customData` sits in feature properties.
+public let customDataKey = "custom_data"
+
+extension AnnotationManager {
+    /// Ids of the extra layers a clustered point manager adds.
+    public var clusterCircleLayerId: String { "\(id)-cluster-circle" }
+    public var clusterCountLayerId: String { "\(id)-cluster-count" }
+
+    /// Validates and compiles this manager alone.
+    ///
+    /// - Parameters:
+    ///   - retainedDataDrivenKeys: keys to keep data-driven even if no
+    ///     annotation sets them any more (pass the previous compile's keys).
+    ///   - target: the renderers the output must be valid for.
+    /// - Throws: ``AnnotationError`` for invalid properties or geometry.
+    ///   Duplicate annotation ids are not thrown: the first wins and the rest
+    ///   are listed in ``CompiledManager/warnings``.
+    /// - Complexity: O(n · p) for n annotations and p property descriptors.
+    public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
+        guard !id.isEmpty else { throw .emptyManagerId }
+        try validateManagerLevel(target: target)
+        // Per-feature keys the target cannot take (empty for .mapbox).
+        let restricted: [(key: String, support: RendererSupport)] = target == .mapbox ? [] :
+            Kind.Annotation.Properties.descriptors.filter { $0.support != .all }.map { ($0.key, $0.support) }
+
+        var warnings: [AnnotationError] = []
+        var firstIndexById: [String: Int] = [:]
+        firstIndexById.reserveCapacity(annotations.count)
+        var features: [JSONValue] = []
+        features.reserveCapacity(annotations.count)
+        var dataDrivenKeys = retainedDataDrivenKeys
+        var isSet = [Bool](repeating: false, count: Kind.Annotation.Properties.descriptors.count)
+        var usesImageKey = false
+        var imageUses: [CompiledManager.ImageUse] = []
+
+        // Index loop, not enumerated(): see checkedStyleJSON on generic tuples.
+        for index in annotations.indices {
+            let annotation = annotations[index]
+            if let kept = firstIndexById[annotation.id] {
+                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: index))
+                continue
+            }
+            firstIndexById[annotation.id] = index
+            if let problem = annotation.geometryProblem {
+                throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
+            }
+            var layerValues: [String: JSONValue]
+            do {
+                layerValues = try annotation.properties.checkedStyleJSON(markingSetIn: &isSet)
+            } catch {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
+            }
+            for (key, support) in restricted where layerValues[key] != nil {
+                throw .unsupportedByTarget(manager: id, annotation: annotation.id, property: key, support: support)
+            }
+            if !isWritable(.object(annotation.customData)) {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
+            }
+            if let image = annotation.styleImage {
+                if let (field, problem) = image.firstProblem {
+                    throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
+                }
+                // The image doubles as the icon unless one is named explicitly.
+                if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
+                imageUses.append(.init(image: image, annotation: annotation.id))
+            }
+            if layerValues["icon-image"] != nil { usesImageKey = true }
+            // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
+            let properties: [String: JSONValue] = [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)]
+            let feature: [String: JSONValue] = [
+                "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometryJSON, "properties": .object(properties),
+            ]
+            features.append(.object(feature))
+        }
+        let descriptors = Kind.Annotation.Properties.descriptors
+        for i in 0..<descriptors.count where isSet[i] { dataDrivenKeys.insert(descriptors[i].key) }
+        // An image sets icon-image on the feature without setting the field.
+        if usesImageKey { dataDrivenKeys.insert("icon-image") }
+
+        var layers = [mainLayer(dataDrivenKeys: dataDrivenKeys)]
+        if let clustering { layers += clusterLayers(clustering) }
+        return CompiledManager(
+            id: id, source: GeoJSONSource(features: features, clustering: clustering?.sourceClustering),
+            layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
+    }
+
+    func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {
+        if target == .portable {
+            // Manager values are layer constants, which MapLibre accepts unless
+            // the property is Mapbox-only.
+            for descriptor in Kind.Annotation.Properties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(defaults) != nil {
+                throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
+            }
+            for descriptor in Kind.LayerProperties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(layerProperties) != nil {
+                throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
+            }
+        }
+        if let (key, problem) = defaults.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let (key, problem) = layerProperties.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let problem = NumericRange.nonNegative.problem(tapRadius) {
+            throw .invalidProperty(manager: id, annotation: nil, property: "tapRadius", problem: problem)
+        }
+        if let (key, problem) = clustering?.firstProblem {
+            throw .invalidProperty(manager: id, annotation: nil, property: key, problem: problem)
+        }
+        if let clustering {
+            if !isWritable(clustering.textField) {
+                throw .invalidProperty(manager: id, annotation: nil, property: "textField", problem: .notFinite)
+            }
+            for name in clustering.clusterProperties.keys.sorted() where !isWritable(clustering.clusterProperties[name]?.map ?? .null) {
+                throw .invalidProperty(manager: id, annotation: nil, property: "clusterProperties.\(name)", problem: .notFinite)
+            }
+        }
+    }
+
+    /// The manager's own layer: data-driven keys as `coalesce` expressions
+    /// (falling back to the manager value, else the spec default), other
+    /// manager values as literals.
+    private func mainLayer(dataDrivenKeys: Set<String>) -> StyleLayer {
+        var layer = StyleLayer(id: id, type: Kind.layerType, source: id, slot: slot)
+        for descriptor in Kind.Annotation.Properties.descriptors {
+            let managerValue = descriptor.read(defaults)
+            if dataDrivenKeys.contains(descriptor.key) {
+                let expression = StyleExpression.perFeature(
+                    descriptor.key, in: layerPropertiesKey, fallback: managerValue ?? descriptor.defaultValue)
+                layer.setProperty(descriptor.key, in: descriptor.group, to: expression)
+            } else if let managerValue {
+                layer.setProperty(descriptor.key, in: descriptor.group, to: managerValue)
+            }
+        }
+        for descriptor in Kind.LayerProperties.descriptors {
+            if let value = descriptor.read(layerProperties) {
+                layer.setProperty(descriptor.key, in: descriptor.group, to: value)
+            }
+        }
+        // Clustered sources also emit cluster features; the Mapbox SDK lets
+        // the main layer draw them too (as a stray unlabelled symbol). Only
+        // unclustered points belong here.
+        if clustering != nil { layer.filter = StyleExpression.not(StyleExpression.has("point_count")) }
+        return layer
+    }
+
+    private func clusterLayers(_ options: ClusterOptions) -> [StyleLayer] {
+        let isCluster = StyleExpression.has("point_count")
+        let circle = StyleLayer(
+            id: clusterCircleLayerId, type: .circle, source: id, slot: slot, filter: isCluster,
+            paint: ["circle-radius": options.circleRadius.styleJSON, "circle-color": options.circleColor.styleJSON])
+        var layout: [String: JSONValue] = ["text-field": options.textField, "text-size": options.textSize.styleJSON]
+        if let font = (layerProperties as? SymbolLayerProperties)?.textFont { layout["text-font"] = font.styleJSON }
+        let count = StyleLayer(
+            id: clusterCountLayerId, type: .symbol, source: id, slot: slot, filter: isCluster,
+            layout: layout, paint: ["text-color": options.textColor.styleJSON])
+        return [circle, count]
+    }
+}
+
+/// False when the value holds a NaN or infinite number anywhere, which JSON
+/// cannot represent (free-form values like `customData` are not typed).
+func isWritable(_ value: JSONValue) -> Bool {
+    switch value {
+    case .number(let n): n.isFinite
+    case .array(let items): items.allSatisfy(isWritable)
+    case .object(let members): members.values.allSatisfy(isWritable)
+    case .null, .bool, .string: true
+    }
+}
+
+extension StyleImage {
+    /// The first field that makes the image unusable, as (name, problem).
+    var firstProblem: (String, StyleValueError)? {
+        if width < 1 { return ("width", .outOfRange(Double(width), allowed: ">= 1")) }
+        if height < 1 { return ("height", .outOfRange(Double(height), allowed: ">= 1")) }
+        if !pixelRatio.isFinite { return ("pixelRatio", .notFinite) }
+        if pixelRatio <= 0 { return ("pixelRatio", .outOfRange(pixelRatio, allowed: "> 0")) }
+        return nil
+    }
+}

@@ -1,0 +1,174 @@
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheStyle
+
+// The streaming compile path: a manager's GeoJSON source `data` written
+// straight to bytes, without a `JSONValue` tree per feature. Building those
+// trees (three dictionaries and an array per point) is what made compiling a
+// million annotations take seconds; here the bytes are the only allocation
+// that grows with the input (plus the duplicate-id index).
+//
+// The output is byte-identical to writing `compile().source.json["data"]`
+// with a compact `JSONWriter`, and the checks run in the same order, so both
+// paths throw the same `AnnotationError` for the same input. Tests hold the
+// two paths to that.
+
+extension AnnotationManager {
+    /// Writes this manager's source data, a GeoJSON FeatureCollection, to
+    /// `writer` with the same bytes and the same validation as
+    /// ``compile(retainedDataDrivenKeys:target:)``.
+    ///
+    /// Use it to serve or store large managers; use `compile` for the
+    /// layers, images and style document.
+    ///
+    /// - Returns: the warnings `compile` would report (duplicate ids, the
+    ///   first of each wins).
+    /// - Throws: ``AnnotationError`` for invalid properties or geometry; the
+    ///   writer then holds a partial document and should be discarded.
+    /// - Complexity: O(n · p) for n annotations and p property descriptors.
+    @discardableResult
+    @_specialize(exported: false, where Kind == PointAnnotationKind)
+    @_specialize(exported: false, where Kind == CircleAnnotationKind)
+    @_specialize(exported: false, where Kind == PolylineAnnotationKind)
+    @_specialize(exported: false, where Kind == PolygonAnnotationKind)
+    public func writeSourceData(to writer: inout JSONWriter, target: StyleTarget = .portable) throws(AnnotationError) -> [AnnotationError] {
+        guard !id.isEmpty else { throw .emptyManagerId }
+        try validateManagerLevel(target: target)
+        let descriptors = Kind.Annotation.Properties.descriptors
+        // Descriptor indices in the writer's key order, so each feature's
+        // `layerProperties` is written sorted without sorting per feature.
+        let keyOrder = descriptors.indices.sorted { descriptors[$0].key.utf8.lexicographicallyPrecedes(descriptors[$1].key.utf8) }
+        let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
+        let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
+
+        var warnings: [AnnotationError] = []
+        // A set, not an id → index map: one hash per annotation. The kept
+        // index of a duplicate (rare) is found by a scan when it occurs.
+        var seenIds = Set<String>(minimumCapacity: annotations.count)
+        var isSet = [Bool](repeating: false, count: descriptors.count)
+
+        // Room for a sample of features first, then for the rest at the
+        // sample's size per feature plus slack: regrowing a buffer of
+        // hundreds of megabytes would briefly need it three times over.
+        let sampleSize = 256
+        writer.reserveCapacity(min(annotations.count, sampleSize) * 256)
+        let start = writer.bytes.count
+        writer.beginObject()
+        writer.key("features")
+        writer.beginArray()
+        for position in annotations.indices {
+            if position == sampleSize {
+                let perFeature = (writer.bytes.count - start) / sampleSize
+                writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
+            }
+            let annotation = annotations[position]
+            guard seenIds.insert(annotation.id).inserted else {
+                let kept = annotations.firstIndex { $0.id == annotation.id } ?? position
+                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: position))
+                continue
+            }
+            if let problem = annotation.geometryProblem {
+                throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
+            }
+            // Checked now, thrown after the property checks: `compile`
+            // reports an invalid property first.
+            let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
+            let image = annotation.styleImage
+
+            // The feature is written while its properties are encoded; when
+            // a check fails the partial output is abandoned with the throw.
+            do throws(JSONWriteError) {
+                writer.beginObject()
+                writer.key("geometry")
+                try annotation.writeGeometry(to: &writer)
+                writer.key("id")
+                writer.write(annotation.id)
+                writer.key("properties")
+                writer.beginObject()
+                writer.key(customDataKey)
+                if annotation.customData.isEmpty || !customDataWritable {
+                    writer.beginObject()
+                    writer.endObject()
+                } else {
+                    try writer.write(JSONValue.object(annotation.customData))
+                }
+                writer.key(layerPropertiesKey)
+                writer.beginObject()
+            } catch {
+                // Unreachable: geometry and custom data were checked above.
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
+            }
+            for index in keyOrder {
+                switch descriptors[index].encode(annotation.properties) {
+                case .unset:
+                    // The image doubles as the icon unless one is named explicitly.
+                    if index == iconImageIndex, let image {
+                        writer.key(descriptors[index].key)
+                        writer.write(image.name)
+                    }
+                case .value(let json):
+                    isSet[index] = true
+                    writer.key(descriptors[index].key)
+                    do throws(JSONWriteError) { try writer.write(json) } catch {
+                        throw .invalidProperty(manager: id, annotation: annotation.id, property: descriptors[index].key, problem: .notFinite)
+                    }
+                case .invalid(let problem):
+                    // `compile` reports the first invalid property in
+                    // descriptor order, not key order.
+                    let (key, first) = annotation.properties.firstProblem ?? (descriptors[index].key, problem)
+                    throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: first)
+                }
+            }
+            for index in restrictedIndices where isSet[index] {
+                throw .unsupportedByTarget(
+                    manager: id, annotation: annotation.id, property: descriptors[index].key, support: descriptors[index].support)
+            }
+            for index in keyOrder { isSet[index] = false }
+            if !customDataWritable {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
+            }
+            if let image, let (field, problem) = image.firstProblem {
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
+            }
+            writer.endObject()
+            writer.endObject()
+            writer.key("type")
+            writer.write("Feature")
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("type")
+        writer.write("FeatureCollection")
+        writer.endObject()
+        return warnings
+    }
+
+    /// This manager's source data as compact UTF-8 GeoJSON; see
+    /// ``writeSourceData(to:target:)``.
+    public func sourceDataBytes(target: StyleTarget = .portable) throws(AnnotationError) -> [UInt8] {
+        var writer = JSONWriter()
+        try writeSourceData(to: &writer, target: target)
+        return writer.bytes
+    }
+}
+
+extension LayerAnnotation {
+    /// Writes ``geometryJSON`` (the default; point types write directly).
+    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
+        try writer.write(geometryJSON)
+    }
+}
+
+/// `{"coordinates":[lng,lat],"type":"Point"}`, as `geometryJSON` writes it.
+@inline(__always)
+func writePointGeometry(_ c: Coordinate, to writer: inout JSONWriter) throws(JSONWriteError) {
+    writer.beginObject()
+    writer.key("coordinates")
+    writer.beginArray()
+    try writer.write(c.longitude)
+    try writer.write(c.latitude)
+    writer.endArray()
+    writer.key("type")
+    writer.write("Point")
+    writer.endObject()
+}

@@ -1,0 +1,218 @@
+import CartoucheJSON
+import CartoucheStyle
+
+/// The allowed range of a numeric property, checked before anything is
+/// emitted so that no invalid style leaves Cartouche.
+public enum NumericRange: Hashable, Sendable {
+    case any
+    /// `>= 0`: widths, radii, sizes, blurs.
+    case nonNegative
+    /// `0...1`: opacities.
+    case unitInterval
+    /// `>= bound`: e.g. `symbol-spacing >= 1`.
+    case atLeast(Double)
+
+    func problem(_ x: Double) -> StyleValueError? {
+        guard x.isFinite else { return .notFinite }
+        switch self {
+        case .any: return nil
+        case .nonNegative: return x >= 0 ? nil : .outOfRange(x, allowed: ">= 0")
+        case .unitInterval: return (0...1).contains(x) ? nil : .outOfRange(x, allowed: "in [0, 1]")
+        case .atLeast(let bound): return x >= bound ? nil : .outOfRange(x, allowed: ">= \(bound)")
+        }
+    }
+}
+
+/// Which renderers accept a property, and how.
+public enum RendererSupport: Hashable, Sendable {
+    /// Mapbox GL and MapLibre alike, per feature or per layer.
+    case all
+    /// Only Mapbox GL (v2/v3) knows the property.
+    case mapboxOnly
+    /// MapLibre accepts only one value per layer (no data expressions).
+    case constantInMapLibre
+}
+
+/// The renderer family a compile must produce valid styles for.
+public enum StyleTarget: Hashable, Sendable {
+    /// Valid for both MapLibre and Mapbox GL: Mapbox-only properties and
+    /// per-feature values MapLibre cannot evaluate are rejected (the default).
+    case portable
+    /// Mapbox GL only: every property is allowed.
+    case mapbox
+}
+
+/// A value with one or more plain numbers that a ``NumericRange`` applies to.
+public protocol NumericStyleValue: StyleValue {
+    var numericComponents: [Double] { get }
+}
+extension Double: NumericStyleValue { public var numericComponents: [Double] { [self] } }
+extension Pixels: NumericStyleValue { public var numericComponents: [Double] { [value] } }
+extension Ems: NumericStyleValue { public var numericComponents: [Double] { [value] } }
+extension Array: NumericStyleValue where Element == Double { public var numericComponents: [Double] { self } }
+extension StyleOffset: NumericStyleValue { public var numericComponents: [Double] { [x, y] } }
+
+/// A field's state as the compiler needs it. Deliberately not nested in
+/// the generic descriptor: generic code would look up its metadata on every
+/// call, which showed up in compile profiles.
+enum EncodedField {
+    case unset
+    case value(JSONValue)
+    case invalid(StyleValueError)
+}
+
+/// One style-spec property of a property set (``AnnotationPropertySet``):
+/// its key, layout or paint group, spec default, and how to read, write and
+/// check the typed Swift field behind it.
+///
+/// Descriptor tables replace hundreds of lines of per-property switch
+/// statements: encoding, decoding, validation and layer building all walk
+/// the same table, so a property added once is handled everywhere.
+public struct PropertyDescriptor<Owner>: Sendable {
+    /// The style-spec key, e.g. `"text-color"`.
+    public let key: String
+    public let group: StylePropertyGroup
+    /// The style-spec default in JSON form; nil where the spec has none
+    /// (images, patterns, sort keys, `fill-outline-color`).
+    public let defaultValue: JSONValue?
+    public let support: RendererSupport
+    /// Reads, checks and encodes the field in one go (the compile hot path).
+    let encode: @Sendable (Owner) -> EncodedField
+    let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
+
+    /// The field's JSON, or nil when unset (or invalid).
+    func read(_ owner: Owner) -> JSONValue? {
+        if case .value(let json) = encode(owner) { json } else { nil }
+    }
+
+    /// Why the field's value cannot be written, or nil.
+    func problem(_ owner: Owner) -> StyleValueError? {
+        if case .invalid(let problem) = encode(owner) { problem } else { nil }
+    }
+
+    /// A property stored as an optional typed field; `range` applies to every
+    /// number the value contains.
+    static func value<V: StyleValue>(
+        _ key: String, _ group: StylePropertyGroup, _ keyPath: WritableKeyPath<Owner, V?> & Sendable,
+        default defaultValue: V?, range: NumericRange = .any, support: RendererSupport = .all
+    ) -> Self {
+        let get = fieldReader(keyPath)
+        return PropertyDescriptor(
+            key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
+            encode: { owner in
+                guard let value = get(owner) else { return .unset }
+                if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
+                // Colors are the one value type whose spelling is costly.
+                if V.self == StyleColor.self, let color = value as? StyleColor { return .value(color.fastStyleJSON) }
+                return .value(value.styleJSON)
+            },
+            write: { (owner: inout Owner, json: JSONValue?) throws(StyleValueError) in
+                guard let json, !json.isNull else {
+                    owner[keyPath: keyPath] = nil
+                    return
+                }
+                let value = try V(styleJSON: json)
+                if let problem = Self.rangeProblem(value, range) { throw problem }
+                owner[keyPath: keyPath] = value
+            })
+    }
+
+    /// A fast reader for a stored field. Compiling a million annotations
+    /// reads every field of every property set; applying a key path that is
+    /// not a literal at the call site goes through the runtime's generic key
+    /// path machinery each time, which dominated compile profiles. A stored
+    /// property of a struct sits at a fixed offset, so it is read directly.
+    private static func fieldReader<V>(_ keyPath: KeyPath<Owner, V> & Sendable) -> @Sendable (Owner) -> V {
+        guard let offset = MemoryLayout<Owner>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
+        return { owner in withUnsafeBytes(of: owner) { $0.load(fromByteOffset: offset, as: V.self) } }
+    }
+
+    private static func rangeProblem<V: StyleValue>(_ value: V, _ range: NumericRange) -> StyleValueError? {
+        guard range != .any, let numeric = value as? any NumericStyleValue else { return nil }
+        return numeric.numericComponents.lazy.compactMap(range.problem).first
+    }
+}
+
+/// A set of style-spec properties held as typed optional fields (nil: not
+/// set). Annotations carry their data-driven properties in one; managers
+/// carry fallbacks for those plus their layer-only properties.
+public protocol AnnotationPropertySet: Hashable, Sendable {
+    init()
+    /// Every property of the set, in a fixed order.
+    static var descriptors: [PropertyDescriptor<Self>] { get }
+}
+
+extension AnnotationPropertySet {
+    /// The properties that are set, keyed by style-spec key.
+    /// - Complexity: O(number of descriptors).
+    public var styleJSON: [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for descriptor in Self.descriptors {
+            if let value = descriptor.read(self) { result[descriptor.key] = value }
+        }
+        return result
+    }
+
+    /// Sets (or with nil / JSON null, clears) one property from its
+    /// style-spec JSON form.
+    /// - Throws: ``PropertySetError`` for unknown keys and invalid values.
+    public mutating func setStyleValue(_ value: JSONValue?, forKey key: String) throws(PropertySetError) {
+        guard let descriptor = Self.descriptors.first(where: { $0.key == key }) else {
+            throw .unknownKey(key)
+        }
+        do {
+            try descriptor.write(&self, value)
+        } catch {
+            throw .invalidValue(key: key, problem: error)
+        }
+    }
+
+    /// A property set decoded from style-spec JSON such as
+    /// `{"text-color": "red", "text-size": 14}`.
+    public init(styleJSON object: [String: JSONValue]) throws(PropertySetError) {
+        self.init()
+        // Sorted so the first error reported is the same on every run.
+        for key in object.keys.sorted() { try setStyleValue(object[key], forKey: key) }
+    }
+
+    /// The first invalid property in descriptor order, if any.
+    public var firstProblem: (key: String, problem: StyleValueError)? {
+        for descriptor in Self.descriptors {
+            if let problem = descriptor.problem(self) { return (descriptor.key, problem) }
+        }
+        return nil
+    }
+
+    /// The set properties keyed by style-spec key, after checking them all,
+    /// in one pass; marks `isSet[i]` for each descriptor `i` that is set.
+    func checkedStyleJSON(markingSetIn isSet: inout [Bool]) throws(InvalidPropertyValue) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        let descriptors = Self.descriptors
+        // An index loop: `enumerated()` in this generic context builds tuple
+        // metadata at run time on every step.
+        for i in 0..<descriptors.count {
+            let descriptor = descriptors[i]
+            switch descriptor.encode(self) {
+            case .unset: continue
+            case .value(let json):
+                result[descriptor.key] = json
+                isSet[i] = true
+            case .invalid(let problem):
+                throw InvalidPropertyValue(key: descriptor.key, problem: problem)
+            }
+        }
+        return result
+    }
+}
+
+/// A set property whose value cannot be written.
+struct InvalidPropertyValue: Error {
+    var key: String
+    var problem: StyleValueError
+}
+
+/// Why a property could not be set from JSON.
+public enum PropertySetError: Error, Hashable, Sendable {
+    case unknownKey(String)
+    case invalidValue(key: String, problem: StyleValueError)
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheRender
+import CartoucheScene
+import CartoucheText
+import Foundation
+
+/// `cartouche demo`: the main job on the bundled examples. For every
+/// `*.scene.json` in the examples folder it writes, into the output folder:
+/// the placement (`NAME.place.json`), the compiled style (`NAME.style.json`),
+/// a picture per camera (`NAME-N.svg`, with rejected candidates as ghosts)
+/// and the hits of a tap on every shown callout (`NAME.query.json`), and
+/// prints a summary.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Place, compile, query and draw the bundled example scenes.")
+
+    @Option(help: "Folder with the example scenes (*.scene.json).")
+    var examples = "Examples"
+
+    @Option(help: "Folder to write the outputs to (created if missing).")
+    var out = "out/demo"
+
+    @Option(help: "Extra folder of fonts (.ttf/.otf) besides the bundled Fonts/.")
+    var fonts: String?
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: examples, isDirectory: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".scene.json") }.sorted()
+        guard !names.isEmpty else { throw ValidationError("no *.scene.json files in \(folder.path)") }
+        let output = URL(fileURLWithPath: out, isDirectory: true)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let registry = try FontRegistry(extraDirectories: fonts.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? [])
+        let engine = TextLayoutEngine(registry: registry)
+        print("scene                       camera  shown/total  hidden (reasons)                    ms")
+        for name in names {
+            let base = String(name.dropLast(".scene.json".count))
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let doc: SceneDocument
+            do { doc = try SceneDocument(jsonBytes: bytes) } catch { throw ValidationError("\(name): \(error)") }
+            let start = DispatchTime.now()
+            let response = try doc.place(text: engine)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            try Data(try response.jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).place.json"))
+            try Data(try doc.styleDocument().json.jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).style.json"))
+            var taps: [JSONValue] = []
+            for (i, frame) in response.frames.enumerated() {
+                let svg = try SVGRenderer().render(try doc.drawing(frame: i, text: engine, options: .init(ghosts: true)))
+                try Data(svg.utf8).write(to: output.appendingPathComponent("\(base)-\(i).svg"))
+                let index = try doc.queryIndex(frame: i, text: engine)
+                for p in frame.result.placements {
+                    guard let f = p.frame else { continue }
+                    let hits = index.query(at: f.center).map { h -> JSONValue in
+                        ["id": .string(h.id), "kind": .string(h.kind.rawValue), "layer": h.layerId.map(JSONValue.string) ?? .null]
+                    }
+                    taps.append(["camera": .number(Double(i)), "at": [.number(f.center.x), .number(f.center.y)], "hits": .array(hits)])
+                }
+                var reasons: [String: Int] = [:]
+                for p in frame.result.placements { if let r = p.hiddenReason { reasons[r.code, default: 0] += 1 } }
+                let hidden = reasons.keys.sorted().map { "\($0) \(reasons[$0]!)" }.joined(separator: ", ")
+                let shown = "\(frame.result.drawOrder.count)/\(frame.result.placements.count)"
+                print(base.padding(toLength: 28, withPad: " ", startingAt: 0) + String(i).padding(toLength: 8, withPad: " ", startingAt: 0)
+                      + shown.padding(toLength: 13, withPad: " ", startingAt: 0) + hidden.padding(toLength: 36, withPad: " ", startingAt: 0)
+                      + (i == 0 ? String(format: "%.1f", ms) : ""))
+            }
+            try Data(try JSONValue.array(taps).jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).query.json"))
+        }
+        print("wrote \(output.path)/: *.place.json (placements), *.style.json (style documents), *.query.json (taps), *-N.svg (pictures)")
+    }
+}

@@ -1,0 +1,59 @@
+import CartoucheAnnotations
+import CartoucheCamera
+import CartoucheGeometry
+import CartoucheStyle
+import CartoucheText
+
+extension SceneDocument {
+    /// The managers in an orchestrator, in scene order.
+    var orchestrator: AnnotationOrchestrator {
+        var o = AnnotationOrchestrator()
+        for m in managers { o.setManager(m) }
+        return o
+    }
+
+    /// Compiles the scene's managers to GeoJSON sources and style layers (a
+    /// fragment to merge into a style), with duplicate-id warnings.
+    public func compile(target: StyleTarget = .portable) throws(SceneError) -> CompiledAnnotations {
+        do { return try orchestrator.compile(target: target) } catch { throw .annotations(error) }
+    }
+
+    /// A complete v8 style document holding the scene's managers.
+    public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget = .portable)
+        throws(SceneError) -> StyleDocument
+    {
+        do {
+            return try orchestrator.styleDocument(options: options, target: target).document
+        } catch let error as AnnotationError {
+            throw .annotations(error)
+        } catch {
+            throw .invalidStyle("\(error)")
+        }
+    }
+
+    /// A tap-query index for camera `frame`: the view annotations placed for
+    /// that camera on top, then the managers' layers in their compiled
+    /// (drawn) order.
+    public func queryIndex(
+        frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) -> SceneQueryIndex {
+        guard cameras.indices.contains(frame) else {
+            throw .invalidValue(field: "frame", value: Double(frame), reason: "is not the index of one of the scene's \(cameras.count) cameras")
+        }
+        let placed = try place(text: text, shouldCancel: shouldCancel).frames[frame]
+        let compiled = try compile()
+        // Draw order: the position of each manager's own layer in the compiled stack.
+        var rank: [String: Int] = [:]
+        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
+        var layers: [DrawnLayer] = []
+        for m in managers.sorted(by: { rank[$0.id, default: 0] < rank[$1.id, default: 0] }) {
+            layers += try drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
+        }
+        let projection: Projection
+        do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
+        var boxes: [String: [ScreenRect]] = [:]
+        for va in viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
+        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection, holes: holes)
+    }
+}

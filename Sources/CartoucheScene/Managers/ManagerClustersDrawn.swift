@@ -1,0 +1,59 @@
+import CartoucheAnnotations
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheText
+
+extension SceneDocument {
+    /// Leaves per page when a cluster hit lists its points.
+    public static let clusterLeafPage = 10
+
+    /// The drawn layers of a point manager at `zoom`: its cluster circles (a
+    /// layer of their own, `<id>-cluster-circle`, drawn above the points as
+    /// the compiled style does) and its points that are not inside a cluster.
+    /// For unclustered managers, just the manager's layer.
+    func drawnLayers(of m: AnyAnnotationManager, zoom: Double, text: TextLayoutEngine?) throws(SceneError) -> [DrawnLayer] {
+        var main = m.drawnLayer(iconSizes: images, text: text)
+        guard case .point(let manager) = m, let options = manager.clusterOptions else { return [main] }
+        let clusters: ManagerClusters
+        do {
+            guard let c = try manager.clusters() else { return [main] }
+            clusters = c
+        } catch let error as AnnotationError {
+            throw .annotations(error)
+        } catch {
+            throw .invalidStyle("\(error)")
+        }
+        var singles = Set<String>()
+        var circles: [DrawnFeature] = []
+        for item in clusters.index.items(atZoom: zoom) {
+            switch item {
+            case .point(let index, _):
+                singles.insert(clusters.annotationIds[index])
+            case .cluster(let c):
+                let expansion = (try? clusters.index.expansionZoom(ofCluster: c.id)) ?? Int(zoom) + 1
+                let leaves = ((try? clusters.index.leaves(ofCluster: c.id, limit: Self.clusterLeafPage)) ?? []).map { clusters.annotationIds[$0] }
+                circles.append(DrawnFeature(
+                    id: "cluster-\(c.id)", shape: .circle(center: c.coordinate, radius: options.circleRadius.value, strokeWidth: 0),
+                    customData: c.properties,
+                    cluster: ClusterHit(clusterId: c.id, pointCount: c.pointCount, expansionZoom: expansion, leaves: leaves)))
+            }
+        }
+        // The main layer is filtered to unclustered points.
+        main.features = main.features.filter { singles.contains($0.id) }
+        return [main, DrawnLayer(id: "\(m.id)-cluster-circle", features: circles, tapRadius: main.tapRadius)]
+    }
+
+    /// A page of the annotation ids inside cluster `clusterId` of point
+    /// manager `managerId` (Mapbox's cluster leaves).
+    public func clusterLeaves(managerId: String, clusterId: Int, limit: Int = clusterLeafPage, offset: Int = 0) throws(SceneError) -> [String] {
+        guard case .point(let manager)? = managers.first(where: { $0.id == managerId }) else {
+            throw .invalidValue(field: "managerId", value: 0, reason: "\"\(managerId)\" is not a point manager of this scene")
+        }
+        do {
+            guard let clusters = try manager.clusters() else { return [] }
+            return try clusters.index.leaves(ofCluster: clusterId, limit: max(0, limit), offset: max(0, offset)).map { clusters.annotationIds[$0] }
+        } catch {
+            throw .invalidValue(field: "clusterId", value: Double(clusterId), reason: "is not a cluster of \"\(managerId)\": \(error)")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CartoucheAnnotations
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheStyle
+
+/// Decoding of a scene's `managers`: layer annotations grouped the way
+/// Mapbox's annotation managers group them.
+///
+/// ```json
+/// {"id": "routes", "type": "polyline",
+///  "layerPosition": "default" | {"above": "id"} | {"below": "id"} | {"at": 2},
+///  "slot": "middle", "tapRadius": 4,
+///  "properties": {"line-cap": "round", "line-color": "#888"},
+///  "cluster": {"radius": 50, "maxZoom": 14, "minPoints": 2},       (point managers only)
+///  "annotations": [{"id": "r1", "geometry": {GeoJSON}, "properties": {"line-width": 6},
+///                   "customData": {…}}]}
+/// ```
+/// Manager `properties` hold both per-annotation fallbacks and layer-only
+/// values, by style-spec key; annotation `properties` only data-driven keys.
+extension SceneDecoding {
+    static func manager(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AnyAnnotationManager {
+        var r = try JSONObjectReader(v, at: p)
+        let id = try r.requiredString("id")
+        let type = try r.requiredString("type")
+        let position = try r.optional("layerPosition", layerPosition) ?? .default
+        let slot = try r.optionalString("slot")
+        let tap = try r.optional("tapRadius", nonNegative) ?? 0
+        let properties = try r.optionalObject("properties") ?? [:]
+        let annotations = try r.optionalArray("annotations") ?? []
+        let annotationsPath = r.path(of: "annotations"), propertiesPath = r.path(of: "properties")
+        let clusterValue = r.value("cluster")
+        let manager: AnyAnnotationManager
+        switch type {
+        case "point":
+            var m = PointAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
+            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
+            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
+                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
+                    PointAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
+                }
+            }
+            if let c = clusterValue, !c.isNull { m.clusterOptions = try clusterOptions(c, r.path(of: "cluster")) }
+            manager = .point(m)
+        case "circle":
+            var m = CircleAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
+            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
+            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
+                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
+                    CircleAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
+                }
+            }
+            manager = .circle(m)
+        case "polyline":
+            var m = PolylineAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
+            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
+            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
+                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
+                    guard case .lineString(let l) = try Geometry(json: g, path: gp) else {
+                        throw JSONDecodingError(path: gp, reason: "a polyline annotation needs a LineString")
+                    }
+                    return PolylineAnnotation(id: "", coordinates: l.positions.map(\.coordinate))
+                }
+            }
+            manager = .polyline(m)
+        case "polygon":
+            var m = PolygonAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
+            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
+            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
+                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
+                    guard case .polygon(let poly) = try Geometry(json: g, path: gp) else {
+                        throw JSONDecodingError(path: gp, reason: "a polygon annotation needs a Polygon")
+                    }
+                    return PolygonAnnotation(id: "", rings: poly.rings.map { $0.map(\.coordinate) })
+                }
+            }
+            manager = .polygon(m)
+        default:
+            throw JSONDecodingError(path: r.path(of: "type"), reason: "unknown manager type \"\(type)\"; expected one of \"point\", \"circle\", \"polyline\", \"polygon\"")
+        }
+        if clusterValue != nil && type != "point" {
+            throw JSONDecodingError(path: r.path(of: "cluster"), reason: "only point managers cluster")
+        }
+        try r.rejectUnknownMembers()
+        return manager
+    }
+
+    static func decodeEach<T>(_ values: [JSONValue], _ p: JSONPath,
+                              _ decode: (JSONValue, JSONPath) throws(JSONDecodingError) -> T) throws(JSONDecodingError) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(values.count)
+        for (i, v) in values.enumerated() { out.append(try decode(v, p.appending(index: i))) }
+        return out
+    }
+
+    /// One annotation: `make` builds it from its geometry, then id,
+    /// properties and customData are set.
+    static func annotation<A: LayerAnnotationDecodable>(
+        _ v: JSONValue, _ p: JSONPath, _ make: (JSONValue, JSONPath) throws(JSONDecodingError) -> A
+    ) throws(JSONDecodingError) -> A {
+        var r = try JSONObjectReader(v, at: p)
+        var a = try make(try r.required("geometry"), r.path(of: "geometry"))
+        a.id = try r.requiredString("id")
+        if let props = try r.optionalObject("properties") {
+            do { a.properties = try A.Properties(styleJSON: props) } catch {
+                throw JSONDecodingError(path: r.path(of: "properties"), reason: describe(error))
+            }
+        }
+        a.customData = try r.optionalObject("customData") ?? [:]
+        try r.rejectUnknownMembers()
+        return a
+    }
+
+    static func pointCoordinate(_ g: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Coordinate {
+        guard case .point(let point) = try Geometry(json: g, path: p) else {
+            throw JSONDecodingError(path: p, reason: "this annotation needs a Point")
+        }
+        return point.coordinate
+    }
+
+    /// Manager properties: a key goes to the per-annotation fallbacks when it
+    /// is data-driven, else to the layer-only properties.
+    static func setManagerProperties<D: AnnotationPropertySet, L: AnnotationPropertySet>(
+        _ properties: [String: JSONValue], _ defaults: inout D, _ layer: inout L, _ p: JSONPath
+    ) throws(JSONDecodingError) {
+        for key in properties.keys.sorted() {
+            let value = properties[key]
+            do {
+                try defaults.setStyleValue(value, forKey: key)
+            } catch PropertySetError.unknownKey {
+                do { try layer.setStyleValue(value, forKey: key) } catch {
+                    if case .unknownKey = error {
+                        let known = (D.descriptors.map(\.key) + L.descriptors.map(\.key)).sorted()
+                        throw JSONDecodingError(path: p.appending(key: key), reason: "unknown property for this manager; known: \(known.joined(separator: ", "))")
+                    }
+                    throw JSONDecodingError(path: p.appending(key: key), reason: describe(error))
+                }
+            } catch {
+                throw JSONDecodingError(path: p.appending(key: key), reason: describe(error))
+            }
+        }
+    }
+
+    static func describe(_ e: PropertySetError) -> String {
+        switch e {
+        case .unknownKey(let k): "unknown property \"\(k)\""
+        case .invalidValue(let k, let problem): "\(k): \(problem)"
+        }
+    }
+
+    static func layerPosition(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> LayerPosition {
+        if case .string(let s) = v {
+            guard s == "default" else { throw JSONDecodingError(path: p, reason: "expected \"default\" or an object with \"above\", \"below\" or \"at\"") }
+            return .default
+        }
+        var r = try JSONObjectReader(v, at: p)
+        let above = try r.optionalString("above"), below = try r.optionalString("below"), at = try r.optionalInt("at")
+        try r.rejectUnknownMembers()
+        switch (above, below, at) {
+        case (let id?, nil, nil): return .above(id)
+        case (nil, let id?, nil): return .below(id)
+        case (nil, nil, let i?): return .at(i)
+        default: throw JSONDecodingError(path: p, reason: "give exactly one of \"above\", \"below\", \"at\"")
+        }
+    }
+
+    static func clusterOptions(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ClusterOptions {
+        var r = try JSONObjectReader(v, at: p)
+        var o = ClusterOptions()
+        o.clusterRadius = try r.optional("radius", nonNegative) ?? o.clusterRadius
+        o.clusterMaxZoom = try r.optional("maxZoom", finite) ?? o.clusterMaxZoom
+        o.clusterMinPoints = try r.optionalInt("minPoints") ?? o.clusterMinPoints
+        if let radius = try r.optional("circleRadius", nonNegative) { o.circleRadius = Pixels(radius) }
+        if let c = try r.optionalString("circleColor") { o.circleColor = try color(c, r.path(of: "circleColor")) }
+        if let c = try r.optionalString("textColor") { o.textColor = try color(c, r.path(of: "textColor")) }
+        if let size = try r.optional("textSize", nonNegative) { o.textSize = Pixels(size) }
+        try r.rejectUnknownMembers()
+        guard o.clusterMinPoints >= 1 else { throw JSONDecodingError(path: r.path(of: "minPoints"), reason: "must be at least 1") }
+        guard (0...24).contains(o.clusterMaxZoom) else { throw JSONDecodingError(path: r.path(of: "maxZoom"), reason: "must be in [0, 24]") }
+        return o
+    }
+
+    static func color(_ s: String, _ p: JSONPath) throws(JSONDecodingError) -> StyleColor {
+        do { return try StyleColor(parsing: s) } catch { throw JSONDecodingError(path: p, reason: "\(error)") }
+    }
+}
+
+/// What the generic annotation decoder needs of an annotation type.
+protocol LayerAnnotationDecodable {
+    associatedtype Properties: AnnotationPropertySet
+    var id: String { get set }
+    var properties: Properties { get set }
+    var customData: [String: JSONValue] { get set }
+}
+
+extension PointAnnotation: LayerAnnotationDecodable {}
+extension CircleAnnotation: LayerAnnotationDecodable {}
+extension PolylineAnnotation: LayerAnnotationDecodable {}
+extension PolygonAnnotation: LayerAnnotationDecodable {}

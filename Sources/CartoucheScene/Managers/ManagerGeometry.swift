@@ -1,0 +1,92 @@
+import CartoucheAnnotations
+import CartoucheGeometry
+import CartoucheStyle
+import CartoucheText
+
+/// What placement and queries need to know of compiled managers: their
+/// features as geometry, and how each is drawn.
+extension AnyAnnotationManager {
+    /// Features for view annotations bound with `.layerFeature`: the
+    /// manager's annotations in draw order, with the line trim of polyline
+    /// managers (`line-trim-offset`).
+    var layerFeatures: [LayerFeature] {
+        switch self {
+        case .point(let m):
+            return m.annotations.map { LayerFeature(id: $0.id, geometry: .point(Point($0.coordinate))) }
+        case .circle(let m):
+            return m.annotations.map { LayerFeature(id: $0.id, geometry: .point(Point($0.coordinate))) }
+        case .polyline(let m):
+            let trim = m.layerProperties.lineTrimOffset.flatMap { t in t.x < t.y ? t.x...t.y : nil }
+            return m.annotations.map { LayerFeature(id: $0.id, geometry: .lineString(LineString($0.coordinates.map { Position($0) })), lineTrim: trim) }
+        case .polygon(let m):
+            return m.annotations.map { a in
+                LayerFeature(id: a.id, geometry: .polygon(Polygon(outerRing: (a.rings.first ?? []).map { Position($0) },
+                                                                    innerRings: a.rings.dropFirst().map { $0.map { Position($0) } })))
+            }
+        }
+    }
+
+    /// Lines of a polyline manager as avoid lines (drawn width: gap + 2 × width
+    /// when there is a gap, as the renderer draws it).
+    var avoidLines: [AvoidLine] {
+        guard case .polyline(let m) = self else { return [] }
+        return m.annotations.map { a in
+            let width = (a.properties.lineWidth ?? m.defaults.lineWidth)?.value ?? 1
+            let gap = (a.properties.lineGapWidth ?? m.defaults.lineGapWidth)?.value ?? 0
+            return AvoidLine(id: m.id, coordinates: a.coordinates, width: gap > 0 ? gap + 2 * width : width)
+        }
+    }
+
+    /// The layer as drawn, for tap queries. Circles, lines and fills use the
+    /// resolved per-annotation values (annotation, else manager, else the
+    /// style-spec default). Point annotations hit by their icon box (when the
+    /// image's size is known) and their shaped text box (when a text engine is
+    /// given).
+    func drawnLayer(iconSizes: [String: ScreenSize], text: TextLayoutEngine? = nil) -> DrawnLayer {
+        func anchor(_ a: TranslateAnchor?) -> DrawnLayer.Anchor { a == .viewport ? .viewport : .map }
+        switch self {
+        case .circle(let m):
+            let lp = m.layerProperties
+            let features = m.annotations.map { a in
+                DrawnFeature(id: a.id, shape: .circle(
+                    center: a.coordinate,
+                    radius: (a.properties.circleRadius ?? m.defaults.circleRadius)?.value ?? 5,
+                    strokeWidth: (a.properties.circleStrokeWidth ?? m.defaults.circleStrokeWidth)?.value ?? 0),
+                    sortKey: a.properties.circleSortKey ?? m.defaults.circleSortKey, customData: a.customData)
+            }
+            return DrawnLayer(
+                id: m.id, features: features, translate: (lp.circleTranslate?.x ?? 0, lp.circleTranslate?.y ?? 0),
+                translateAnchor: anchor(lp.circleTranslateAnchor),
+                circlePitchScale: lp.circlePitchScale == .viewport ? .viewport : .map,
+                circlePitchAlignment: lp.circlePitchAlignment == .map ? .map : .viewport, tapRadius: m.tapRadius)
+        case .polyline(let m):
+            let lp = m.layerProperties
+            let features = m.annotations.map { a in
+                DrawnFeature(id: a.id, shape: .line(
+                    [a.coordinates],
+                    width: (a.properties.lineWidth ?? m.defaults.lineWidth)?.value ?? 1,
+                    gapWidth: (a.properties.lineGapWidth ?? m.defaults.lineGapWidth)?.value ?? 0,
+                    offset: (a.properties.lineOffset ?? m.defaults.lineOffset)?.value ?? 0),
+                    sortKey: a.properties.lineSortKey ?? m.defaults.lineSortKey, customData: a.customData)
+            }
+            return DrawnLayer(id: m.id, features: features, translate: (lp.lineTranslate?.x ?? 0, lp.lineTranslate?.y ?? 0),
+                              translateAnchor: anchor(lp.lineTranslateAnchor), tapRadius: m.tapRadius)
+        case .polygon(let m):
+            let lp = m.layerProperties
+            let features = m.annotations.map { a in
+                DrawnFeature(id: a.id, shape: .fill([a.rings]), sortKey: a.properties.fillSortKey ?? m.defaults.fillSortKey,
+                             customData: a.customData)
+            }
+            return DrawnLayer(id: m.id, features: features, translate: (lp.fillTranslate?.x ?? 0, lp.fillTranslate?.y ?? 0),
+                              translateAnchor: anchor(lp.fillTranslateAnchor), tapRadius: m.tapRadius)
+        case .point(let m):
+            let features = m.annotations.compactMap { a -> DrawnFeature? in
+                let boxes = m.symbolBoxes(of: a, iconSizes: iconSizes, text: text)
+                guard !boxes.isEmpty else { return nil }
+                return DrawnFeature(id: a.id, shape: .symbol(anchor: a.coordinate, boxes: boxes),
+                                    sortKey: a.properties.symbolSortKey ?? m.defaults.symbolSortKey, customData: a.customData)
+            }
+            return DrawnLayer(id: m.id, features: features, tapRadius: m.tapRadius)
+        }
+    }
+}

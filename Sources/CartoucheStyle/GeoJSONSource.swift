@@ -1,0 +1,67 @@
+import CartoucheJSON
+
+/// How a cluster property folds its values together (`clusterProperties`).
+public enum ClusterReducer: String, Hashable, Sendable, CaseIterable {
+    case sum = "+", product = "*", max, min, all, any
+}
+
+/// One aggregated cluster property: every point contributes `map` (an
+/// expression evaluated on the point), and values are folded with `reduce`.
+/// Written as `[reduce, map]` under the source's `clusterProperties`.
+public struct ClusterProperty: Hashable, Sendable {
+    public var reduce: ClusterReducer
+    public var map: JSONValue
+    public init(reduce: ClusterReducer, map: JSONValue) {
+        self.reduce = reduce
+        self.map = map
+    }
+    public var json: JSONValue { [.string(reduce.rawValue), map] }
+}
+
+/// Clustering settings of a GeoJSON source.
+public struct SourceClustering: Hashable, Sendable {
+    /// Cluster radius in pixels of a 512-pixel tile.
+    public var radius: Double
+    /// Highest zoom at which points are clustered.
+    public var maxZoom: Double
+    /// Fewest points that form a cluster.
+    public var minPoints: Int
+    public var properties: [String: ClusterProperty]
+
+    public init(radius: Double = 50, maxZoom: Double = 14, minPoints: Int = 2, properties: [String: ClusterProperty] = [:]) {
+        self.radius = radius
+        self.maxZoom = maxZoom
+        self.minPoints = minPoints
+        self.properties = properties
+    }
+}
+
+/// A GeoJSON source with inline data.
+public struct GeoJSONSource: Hashable, Sendable {
+    /// The features, each a GeoJSON Feature object, in draw order.
+    public var features: [JSONValue]
+    public var clustering: SourceClustering?
+
+    public init(features: [JSONValue], clustering: SourceClustering? = nil) {
+        self.features = features
+        self.clustering = clustering
+    }
+
+    /// The source as style-spec JSON, data inline as a FeatureCollection.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "type": "geojson",
+            "data": ["type": "FeatureCollection", "features": .array(features)],
+        ]
+        if let clustering {
+            object["cluster"] = true
+            object["clusterRadius"] = .number(clustering.radius)
+            object["clusterMaxZoom"] = .number(clustering.maxZoom)
+            object["clusterMinPoints"] = .number(Double(clustering.minPoints))
+            if !clustering.properties.isEmpty {
+                object["clusterProperties"] = .object(clustering.properties.mapValues(\.json))
+            }
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,140 @@
+import CartoucheJSON
+
+/// A style image the renderer must have (`map.addImage`) before symbol
+/// layers that name it can draw.
+public struct StyleImage: Hashable, Sendable {
+    public var name: String
+    /// Size in physical pixels.
+    public var width: Int, height: Int
+    /// Physical pixels per screen point (2 for a @2x image).
+    public var pixelRatio: Double
+    /// Signed-distance-field image, which `icon-color` can tint.
+    public var sdf: Bool
+
+    public init(name: String, width: Int, height: Int, pixelRatio: Double = 1, sdf: Bool = false) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.pixelRatio = pixelRatio
+        self.sdf = sdf
+    }
+
+    public var json: JSONValue {
+        ["name": .string(name), "width": .number(Double(width)), "height": .number(Double(height)),
+         "pixelRatio": .number(pixelRatio), "sdf": .bool(sdf)]
+    }
+}
+
+/// Sources and ordered layers to merge into someone else's style: add each
+/// source, then each layer in order, each before the layer named by
+/// ``insertBefore`` (nil: on top).
+public struct StyleFragment: Hashable, Sendable {
+    public var sources: [String: GeoJSONSource]
+    public var layers: [StyleLayer]
+    /// For each entry of ``layers``: the id of the existing style layer it
+    /// goes directly below, or nil to go on top. Keep it as long as
+    /// ``layers``; ``json`` treats missing entries as nil.
+    public var insertBefore: [String?]
+    /// Images the layers reference, sorted by name.
+    public var images: [StyleImage]
+
+    public init(sources: [String: GeoJSONSource] = [:], layers: [StyleLayer] = [], insertBefore: [String?]? = nil, images: [StyleImage] = []) {
+        self.sources = sources
+        self.layers = layers
+        // One entry per layer: missing entries mean "on top", extras are dropped.
+        let given = insertBefore ?? []
+        self.insertBefore = layers.indices.map { $0 < given.count ? given[$0] : nil }
+        self.images = images
+    }
+
+    /// `{"sources": {...}, "layers": [...]}`, with `"beforeId"` on layers that
+    /// go below an existing layer and `"images"` when any are referenced.
+    public var json: JSONValue {
+        var layerList: [JSONValue] = []
+        for (i, layer) in layers.enumerated() {
+            let before = i < insertBefore.count ? insertBefore[i] : nil
+            guard let before, case .object(var object) = layer.json else {
+                layerList.append(layer.json)
+                continue
+            }
+            object["beforeId"] = .string(before)
+            layerList.append(.object(object))
+        }
+        var object: [String: JSONValue] = [
+            "sources": .object(sources.mapValues(\.json)),
+            "layers": .array(layerList),
+        ]
+        if !images.isEmpty { object["images"] = .array(images.map(\.json)) }
+        return .object(object)
+    }
+}
+
+/// Why a style document would be invalid.
+public enum StyleDocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+    case duplicateLayerId(String)
+    case missingSource(layer: String, source: String)
+    case sourceRequired(layer: String)
+    case glyphsRequired(layer: String)
+
+    public var description: String {
+        switch self {
+        case .duplicateLayerId(let id): "layer id \"\(id)\" is used more than once"
+        case .missingSource(let layer, let source): "layer \"\(layer)\" uses source \"\(source)\", which the style does not define"
+        case .sourceRequired(let layer): "layer \"\(layer)\" needs a source"
+        case .glyphsRequired(let layer): "layer \"\(layer)\" draws text, so the style needs a glyphs URL"
+        }
+    }
+}
+
+/// A complete style-spec v8 document.
+public struct StyleDocument: Hashable, Sendable {
+    public var name: String?
+    /// Glyph PBF URL template with `{fontstack}` and `{range}`; required as
+    /// soon as any symbol layer draws text.
+    public var glyphs: String?
+    /// Sprite URL (without `.json`/`.png`).
+    public var sprite: String?
+    public var sources: [String: GeoJSONSource]
+    /// Bottom to top.
+    public var layers: [StyleLayer]
+
+    public init(name: String? = nil, glyphs: String? = nil, sprite: String? = nil, sources: [String: GeoJSONSource] = [:], layers: [StyleLayer] = []) {
+        self.name = name
+        self.glyphs = glyphs
+        self.sprite = sprite
+        self.sources = sources
+        self.layers = layers
+    }
+
+    /// Checks what a renderer would reject: repeated layer ids, layers whose
+    /// source is missing, text without glyphs.
+    /// - Complexity: O(layers).
+    public func validate() throws(StyleDocumentError) {
+        var seen = Set<String>()
+        for layer in layers {
+            guard seen.insert(layer.id).inserted else { throw .duplicateLayerId(layer.id) }
+            switch layer.type {
+            case .background, .slot: break
+            default:
+                guard let source = layer.source else { throw .sourceRequired(layer: layer.id) }
+                guard sources[source] != nil else { throw .missingSource(layer: layer.id, source: source) }
+            }
+            if layer.type == .symbol, layer.layout["text-field"] != nil, glyphs == nil {
+                throw .glyphsRequired(layer: layer.id)
+            }
+        }
+    }
+
+    /// The document as JSON (validate first if it was assembled by hand).
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "version": 8,
+            "sources": .object(sources.mapValues(\.json)),
+            "layers": .array(layers.map(\.json)),
+        ]
+        if let name { object["name"] = .string(name) }
+        if let glyphs { object["glyphs"] = .string(glyphs) }
+        if let sprite { object["sprite"] = .string(sprite) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,59 @@
+/// The style-spec enums that annotation layers use. Raw values are the exact
+/// strings of the spec; decoding any other string fails with
+/// ``StyleValueError/unknownEnumValue(_:allowed:)``.
+
+/// Which part of a symbol (icon or text) sits on its point
+/// (`icon-anchor`, `text-anchor`, `text-variable-anchor`).
+public enum SymbolAnchor: String, StyleEnum {
+    case center, left, right, top, bottom
+    case topLeft = "top-left", topRight = "top-right"
+    case bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
+/// How an icon stretches around its text (`icon-text-fit`).
+public enum IconTextFit: String, StyleEnum { case none, width, height, both }
+
+/// Alignment of lines inside a multi-line label (`text-justify`).
+public enum TextJustify: String, StyleEnum { case auto, left, center, right }
+
+/// Case change applied to label text (`text-transform`).
+public enum TextTransform: String, StyleEnum { case none, uppercase, lowercase }
+
+/// Shape of line corners (`line-join`). Only the values both Mapbox GL and
+/// MapLibre accept are offered.
+public enum LineJoin: String, StyleEnum { case bevel, round, miter }
+
+/// Shape of line ends (`line-cap`).
+public enum LineCap: String, StyleEnum { case butt, round, square }
+
+/// Where symbols are placed relative to their geometry (`symbol-placement`).
+public enum SymbolPlacement: String, StyleEnum {
+    case point, line
+    case lineCenter = "line-center"
+}
+
+/// Draw order of overlapping symbols (`symbol-z-order`).
+public enum SymbolZOrder: String, StyleEnum {
+    case auto
+    case viewportY = "viewport-y"
+    case source
+}
+
+/// Text direction modes a label may try (`text-writing-mode`).
+public enum TextWritingMode: String, StyleEnum { case horizontal, vertical }
+
+/// Frame of reference for `*-translate` (`*-translate-anchor`).
+public enum TranslateAnchor: String, StyleEnum { case map, viewport }
+
+/// Plane a circle, icon or label is drawn in when the map is pitched
+/// (`circle-pitch-alignment`, `icon-pitch-alignment`, `text-pitch-alignment`).
+public enum PitchAlignment: String, StyleEnum { case map, viewport, auto }
+
+/// Whether circles shrink with distance when pitched (`circle-pitch-scale`).
+public enum CirclePitchScale: String, StyleEnum { case map, viewport }
+
+/// Orientation frame of icons and labels (`*-rotation-alignment`).
+public enum RotationAlignment: String, StyleEnum { case map, viewport, auto }
+
+/// Plane circles are drawn in when the map is pitched (`circle-pitch-alignment`).
+public enum CirclePitchAlignment: String, StyleEnum { case map, viewport }

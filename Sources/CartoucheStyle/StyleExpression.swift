@@ -1,0 +1,45 @@
+import CartoucheJSON
+
+/// Builders for the few style-spec expressions Cartouche emits. Each returns
+/// the expression as JSON, ready to be a layer property or filter.
+public enum StyleExpression {
+    /// `["get", key]`: a property of the feature.
+    public static func get(_ key: String) -> JSONValue { [.string("get"), .string(key)] }
+
+    /// `["get", key, object]`: a member of an object-valued expression.
+    public static func get(_ key: String, from object: JSONValue) -> JSONValue {
+        [.string("get"), .string(key), object]
+    }
+
+    /// `["has", key]`: true when the feature has the property.
+    public static func has(_ key: String) -> JSONValue { [.string("has"), .string(key)] }
+
+    /// `["!", expression]`.
+    public static func not(_ expression: JSONValue) -> JSONValue { [.string("!"), expression] }
+
+    /// `["coalesce", e1, e2, …]`: the first non-null value.
+    public static func coalesce(_ expressions: [JSONValue]) -> JSONValue {
+        .array([.string("coalesce")] + expressions)
+    }
+
+    /// A constant as an expression argument. Arrays and objects must be
+    /// wrapped in `["literal", …]`, or the renderer reads them as expressions.
+    public static func literal(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array, .object: [.string("literal"), value]
+        default: value
+        }
+    }
+
+    /// The data-driven form of an annotation property, exactly as the Mapbox
+    /// SDK writes it: `["coalesce", ["get", key, ["get", container]], fallback]`.
+    /// The per-feature value wins; `fallback` (the manager's value or the
+    /// spec default) applies to features that don't set it. With no fallback
+    /// the expression yields null there, which the renderer treats as "use
+    /// the property's default behaviour".
+    public static func perFeature(_ key: String, in container: String, fallback: JSONValue?) -> JSONValue {
+        let lookup = get(key, from: get(container))
+        guard let fallback else { return coalesce([lookup]) }
+        return coalesce([lookup, literal(fallback)])
+    }
+}

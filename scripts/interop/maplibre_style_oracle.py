@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""MapLibre GL JS oracle for compiled annotation styles.
+
+Loads one complete style into MapLibre GL JS 5.3.0 in Debian's chromium
+(PyPI playwright, software WebGL), registers the style's images, waits until
+the map is idle, screenshots it and runs `map.queryRenderedFeatures` at the
+projected position of each probe coordinate. Prints JSON on stdout.
+
+Job:
+  {"width": 640, "height": 480,
+   "camera": {"center": [lng, lat], "zoom": z},
+   "style": {<a complete style-spec v8 document>},
+   "images": [{"name": n, "width": w, "height": h, "pixelRatio": r, "sdf": false}],
+   "glyphFont": "Fonts/NotoSans-Regular.ttf", "glyphChars": "0123456789",
+   "screenshot": "/tmp/…/map.png",
+   "probes": [[lng, lat], ...]}
+
+Glyphs: the style's `glyphs` URL must use the `cartouche://` scheme. Every
+font stack is answered with SDF glyphs of `glyphChars` rendered from
+`glyphFont` with FreeType (PyPI freetype-py) at 24 px, with the 3 px border
+and the 8 px distance range of Mapbox's glyph PBFs; other code points and
+ranges are empty. Images are solid opaque rectangles of the declared size.
+
+Features are identified by `properties.custom_data.fid` (MapLibre drops
+string feature ids from GeoJSON sources); clusters by `cluster_id`.
+
+Result:
+  {"errors": [map error messages],
+   "projected": [[x, y], ...],
+   "hits": [[{"layer": id, "fid": fid or null, "cluster": bool}, ...], ...],  # per probe, top-most first
+   "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t}
+
+Run with the venv made by scripts/setup:
+  .venv-peers/bin/python scripts/interop/maplibre_style_oracle.py < job.json
+"""
+import base64
+import json
+import math
+import pathlib
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = pathlib.Path(__file__).resolve().parent / "maplibre_oracle.html"
+MAPLIBRE = ROOT / ".cache" / "maplibre" / "maplibre-gl.js"
+CHROMIUM = "/usr/bin/chromium"
+
+GLYPH_SIZE = 24      # px, as in Mapbox glyph PBFs
+GLYPH_BORDER = 3     # px around each bitmap
+SDF_RADIUS = 8.0     # px of distance encoded
+SDF_CUTOFF = 0.25    # fraction of the range inside the edge
+
+
+def fail(message):
+    print(f"maplibre_style_oracle: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+# MARK: Glyph PBFs
+
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def field_varint(number, value):
+    return varint(number << 3) + varint(value)
+
+
+def field_sint(number, value):
+    return field_varint(number, (value << 1) ^ (value >> 63))  # zigzag
+
+
+def field_bytes(number, data):
+    return varint((number << 3) | 2) + varint(len(data)) + data
+
+
+def sdf(coverage, width, height):
+    """Signed distance field of a coverage bitmap, with the border added.
+
+    Brute force within SDF_RADIUS: for each output pixel, the distance to the
+    nearest pixel centre on the other side of the edge (inside = coverage
+    >= 128), encoded as 255 - 255 * (d / radius + cutoff) like TinySDF and
+    node-fontnik (d > 0 outside).
+    """
+    b = GLYPH_BORDER
+    w, h = width + 2 * b, height + 2 * b
+
+    def inside(x, y):
+        x, y = x - b, y - b
+        return 0 <= x < width and 0 <= y < height and coverage[y * width + x] >= 128
+
+    grid = [[inside(x, y) for x in range(w)] for y in range(h)]
+    r = int(math.ceil(SDF_RADIUS))
+    out = bytearray(w * h)
+    for y in range(h):
+        for x in range(w):
+            here = grid[y][x]
+            best = SDF_RADIUS
+            for dy in range(-r, r + 1):
+                yy = y + dy
+                for dx in range(-r, r + 1):
+                    xx = x + dx
+                    other = grid[yy][xx] if 0 <= yy < h and 0 <= xx < w else False
+                    if other != here:
+                        d = math.hypot(dx, dy) - 0.5
+                        if d < best:
+                            best = d
+            signed = -best if here else best
+            out[y * w + x] = max(0, min(255, round(255 - 255 * (signed / SDF_RADIUS + SDF_CUTOFF))))
+    return bytes(out)
+
+
+def glyph_pbf(font_path, chars, start, end):
+    """One glyph range PBF (`glyphs { stacks { name range glyphs… } }`)."""
+    import freetype
+    face = freetype.Face(str(font_path))
+    face.set_pixel_sizes(0, GLYPH_SIZE)
+    glyphs = b""
+    for code in sorted({ord(c) for c in chars if start <= ord(c) <= end}):
+        face.load_char(chr(code), freetype.FT_LOAD_RENDER)
+        slot = face.glyph
+        bitmap = slot.bitmap
+        width, height = bitmap.width, bitmap.rows
+        coverage = []
+        for row in range(height):
+            offset = row * bitmap.pitch
+            coverage.extend(bitmap.buffer[offset:offset + width])
+        message = field_varint(1, code)
+        if width and height:
+            message += field_bytes(2, sdf(coverage, width, height))
+        message += field_varint(3, width) + field_varint(4, height)
+        # `top` relative to the 24 px em box top, as node-fontnik writes it.
+        message += field_sint(5, slot.bitmap_left) + field_sint(6, slot.bitmap_top - GLYPH_SIZE)
+        message += field_varint(7, round(slot.advance.x / 64))
+        glyphs += field_bytes(3, message)
+    stack = field_bytes(1, b"cartouche") + field_bytes(2, f"{start}-{end}".encode()) + glyphs
+    return field_bytes(1, stack)
+
+
+# MARK: Browser
+
+SETUP = """
+(job) => {
+  const pbf = Uint8Array.from(atob(job.glyphs), (c) => c.charCodeAt(0));
+  maplibregl.addProtocol('cartouche', async (params) => {
+    const range = params.url.split('/').pop();
+    return {data: range === '0-255.pbf' ? pbf.slice().buffer : new ArrayBuffer(0)};
+  });
+  const images = new Map(job.images.map((i) => [i.name, i]));
+  window.missingImages = [];
+  window.map.on('styleimagemissing', (e) => {
+    const image = images.get(e.id);
+    if (!image) { window.missingImages.push(e.id); return; }
+    const w = Math.round(image.width * 1), h = Math.round(image.height * 1);
+    const data = new Uint8Array(w * h * 4);
+    for (let i = 0; i < w * h; i++) { data.set([200, 30, 60, 255], i * 4); }
+    window.map.addImage(e.id, {width: w, height: h, data}, {pixelRatio: image.pixelRatio, sdf: image.sdf});
+  });
+}
+"""
+
+LOAD = """
+(job) => new Promise((resolve) => {
+  const map = window.map;
+  window.styleErrors = [];
+  map.once('idle', () => resolve(true));
+  map.setStyle(job.style, {diff: false});
+  map.jumpTo({center: job.camera.center, zoom: job.camera.zoom, bearing: 0, pitch: 0});
+})
+"""
+
+QUERY = """
+(probes) => {
+  const map = window.map;
+  const projected = probes.map((c) => { const p = map.project(c); return [p.x, p.y]; });
+  const parse = (v) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const hits = projected.map((p) => map.queryRenderedFeatures(p).map((f) => {
+    const custom = f.properties.custom_data === undefined ? null : parse(f.properties.custom_data);
+    return {layer: f.layer.id, fid: custom && custom.fid !== undefined ? custom.fid : null,
+            cluster: f.properties.cluster === true};
+  }));
+  return {projected, hits, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};
+}
+"""
+
+COUNT_PIXELS = """
+(png) => new Promise((resolve) => {
+  const image = new Image();
+  image.onload = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(0, 0, image.width, image.height).data;
+    const [r0, g0, b0] = [data[0], data[1], data[2]];  // a corner: the background
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
+    }
+    resolve({count, pixels: image.width * image.height});
+  };
+  image.src = 'data:image/png;base64,' + png;
+})
+"""
+
+
+def main():
+    start = time.monotonic()
+    if not MAPLIBRE.is_file():
+        fail(f"{MAPLIBRE} is missing: run scripts/setup")
+    if not pathlib.Path(CHROMIUM).is_file():
+        fail(f"{CHROMIUM} is missing: run scripts/setup")
+    try:
+        from playwright.sync_api import sync_playwright
+        import freetype  # noqa: F401  (checked here for a clear message)
+    except ImportError as error:
+        fail(f"{error.name} is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    job = json.load(sys.stdin)
+    pbf = glyph_pbf(ROOT / job["glyphFont"], job["glyphChars"], 0, 255)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+                  "--allow-file-access-from-files"])
+        try:
+            page = browser.new_page(viewport={"width": int(job["width"]), "height": int(job["height"])},
+                                    device_scale_factor=1)
+            page.goto(PAGE.as_uri())
+            page.wait_for_function("window.mapLoaded === true || window.oracleError !== null", timeout=30000)
+            if page.evaluate("window.oracleError"):
+                fail("MapLibre failed to start: " + page.evaluate("window.oracleError"))
+            page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
+            page.evaluate(SETUP, {"glyphs": base64.b64encode(pbf).decode("ascii"), "images": job["images"]})
+            page.evaluate(LOAD, job)
+            result = page.evaluate(QUERY, job["probes"])
+            png = page.screenshot(path=job["screenshot"], type="png")
+            counted = page.evaluate(COUNT_PIXELS, base64.b64encode(png).decode("ascii"))
+        finally:
+            browser.close()
+    result.update({"nonBackgroundPixels": counted["count"], "pixels": counted["pixels"],
+                   "screenshot": job["screenshot"], "glyphBytes": len(pbf),
+                   "seconds": round(time.monotonic() - start, 3)})
+    json.dump(result, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
