@@ -20,6 +20,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // MARK: System libraries (Debian packages installed by scripts/setup)
@@ -65,11 +70,31 @@ let package = Package(
             dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
         // SVG pictures of a placement result, drawn from a screen-space model.
         .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
+        // The HTTP service (Hummingbird 2): routes, limits, problem+json, metrics, OpenAPI.
+        .target(
+            name: "CartoucheService",
+            dependencies: [
+                "CartoucheJSON", "CartoucheText", "CartoucheScene",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
+        // Command logic lives in a library so tests can drive it without a process.
+        .target(
+            name: "CartoucheCommands",
+            dependencies: [
+                "CartoucheJSON", "CartoucheText", "CartoucheScene", "CartoucheService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheScene",
-                "CartoucheRender",
+                "CartoucheRender", "CartoucheCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -88,5 +113,12 @@ let package = Package(
             name: "CartoucheAnnotationsTests",
             dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheServiceTests",
+            dependencies: [
+                "CartoucheService", "CartoucheJSON",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON"]),
     ]
 )

@@ -1,10 +1,16 @@
 import ArgumentParser
+import CartoucheCommands
 
 @main
-struct Cartouche: ParsableCommand {
+struct Cartouche: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cartouche",
         abstract: "Compile map annotations, place callouts and hit-test taps.",
         version: "0.1.0",
-        subcommands: [Demo.self])
+        subcommands: [PlaceCommand.self, ShapeCommand.self, FontsCommand.self, ServeCommand.self, Demo.self])
+
+    /// ArgumentParser's usage errors exit with 64; Cartouche documents 2 (see docs/CLI.md).
+    static func main() async {
+        await CommandLine.runCartouche(root: Self.self)
+    }
 }

@@ -169,10 +169,15 @@ struct IndependentSetSearch {
     /// keep the result unless it is smaller than before. Draws that land
     /// elsewhere cost O(1) and are skipped.
     ///
+    /// - Parameter shouldCancel: polled every 1,024 rounds; returning true
+    ///   stops the search early (the set is still valid, only smaller).
+    /// - Returns: false when `shouldCancel` stopped it.
     /// - Complexity: O(iterations · local neighbourhood).
-    mutating func improve(iterations: Int) {
-        guard graph.vertexCount > 1 else { return }
-        for _ in 0..<iterations {
+    @discardableResult
+    mutating func improve(iterations: Int, shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
+        guard graph.vertexCount > 1 else { return true }
+        for round in 0..<iterations {
+            if round & 1023 == 1023, let cancel = shouldCancel, cancel() { return false }
             // Every item shown: nothing left to gain.
             if size == graph.itemCount { break }
             let before = size
@@ -201,6 +206,7 @@ struct IndependentSetSearch {
             if size < before { rollback() }
         }
         undo.removeAll()
+        return true
     }
 
     /// Moves every chosen candidate to the most preferred candidate of its

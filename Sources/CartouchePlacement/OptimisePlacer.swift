@@ -86,7 +86,10 @@ public enum OptimisePlacer {
             var graphRects: [[ScreenRect]] = []
             var members: [Int] = []  // tier item per graph item
             var firstReason: [Int: HiddenReason] = [:]
-            for i in tier {
+            for (n, i) in tier.enumerated() {
+                if n & 255 == 255, let cancel = options.shouldCancel, cancel() {
+                    throw PlacementError.cancelled(placedSoFar: placedOrder.count)
+                }
                 let item = items[i]
                 if let reason = precheckReason(item, zoom: environment.zoom) {
                     placements[i].hiddenReason = reason
@@ -145,7 +148,11 @@ public enum OptimisePlacer {
                 var search = IndependentSetSearch(graph: graph, seed: 0x5EED_CA27_0C4E)
                 search.construct()
                 search.localSearch()
-                search.improve(iterations: max(0, effort) * graph.vertexCount)
+                // The search is the long part of a big tier: it polls the
+                // caller's deadline itself.
+                guard search.improve(iterations: max(0, effort) * graph.vertexCount, shouldCancel: options.shouldCancel) else {
+                    throw PlacementError.cancelled(placedSoFar: placedOrder.count)
+                }
                 // Leave a maximal set: every hidden member is blocked by a chosen one.
                 search.localSearch()
                 search.preferEarlierCandidates()

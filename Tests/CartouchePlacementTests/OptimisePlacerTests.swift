@@ -146,3 +146,20 @@ struct OptimisePlacerTests {
         return best
     }
 }
+
+@Suite("Optimise placement: cancellation")
+struct OptimiseCancellationTests {
+    /// One big tier: the deadline must be honoured inside it, not only
+    /// between tiers (a 5,000-callout tier searches for far longer than the
+    /// 20 ms allowed here).
+    @Test func aDeadlineStopsTheSearchInsideATier() throws {
+        let (items, env) = OptimisePlacerTests.cms(n: 5000, positions: 8, seed: 3)
+        let deadline = ContinuousClock.now + .milliseconds(20)
+        let start = ContinuousClock.now
+        #expect(throws: PlacementError.self) {
+            try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { ContinuousClock.now > deadline }))
+        }
+        // Stopped soon after the deadline, far sooner than the full search.
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+}

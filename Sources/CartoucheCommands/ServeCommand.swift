@@ -1,0 +1,60 @@
+import ArgumentParser
+import CartoucheService
+import Foundation
+import Hummingbird
+import Logging
+
+/// `cartouche serve`: the HTTP service. Stops gracefully on SIGINT/SIGTERM
+/// (Hummingbird runs it in a swift-service-lifecycle group: in-flight
+/// requests finish, new connections are refused).
+public struct ServeCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the HTTP service (see docs/SERVICE.md).")
+
+    @Option(help: "Address to listen on [env CARTOUCHE_HOST, default 127.0.0.1].") var host: String?
+    @Option(help: "Port [env CARTOUCHE_PORT, default 8080].") var port: Int?
+    @Option(name: .customLong("max-body-bytes"), help: "Largest body [env CARTOUCHE_MAX_BODY_BYTES, default 8 MiB].")
+    var maxBodyBytes: Int?
+    @Option(name: .customLong("max-annotations"), help: "View annotations per scene [env CARTOUCHE_MAX_ANNOTATIONS, default 100000].")
+    var maxAnnotations: Int?
+    @Option(name: .customLong("max-text-length"), help: "Unicode scalars per text [env CARTOUCHE_MAX_TEXT_LENGTH, default 5000].")
+    var maxTextLength: Int?
+    @Option(name: .customLong("request-timeout-ms"), help: "Time budget per request [env CARTOUCHE_REQUEST_TIMEOUT_MS, default 2000].")
+    var requestTimeoutMilliseconds: Int?
+    @Option(name: .customLong("max-concurrent-jobs"), help: "Heavy jobs at once [env CARTOUCHE_MAX_CONCURRENT_JOBS, default core count].")
+    var maxConcurrentJobs: Int?
+    @Option(name: .customLong("max-queued-jobs"), help: "Heavy jobs waiting before 503 [env CARTOUCHE_MAX_QUEUED_JOBS, default 64].")
+    var maxQueuedJobs: Int?
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
+
+    public init() {}
+
+    /// Defaults, then the environment, then flags.
+    public func configuration(environment: [String: String]) throws -> ServiceConfiguration {
+        var c: ServiceConfiguration
+        do { c = try ServiceConfiguration().applying(environment: environment) } catch { throw ValidationError("\(error)") }
+        if let host { c.host = host }
+        if let port { c.port = port }
+        if let maxBodyBytes { c.maxBodyBytes = maxBodyBytes }
+        if let maxAnnotations { c.maxAnnotations = maxAnnotations }
+        if let maxTextLength { c.maxTextLength = maxTextLength }
+        if let requestTimeoutMilliseconds { c.requestTimeout = .milliseconds(requestTimeoutMilliseconds) }
+        if let maxConcurrentJobs { c.maxConcurrentJobs = maxConcurrentJobs }
+        if let maxQueuedJobs { c.maxQueuedJobs = maxQueuedJobs }
+        do { try c.validate() } catch { throw ValidationError("\(error)") }
+        return c
+    }
+
+    public func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \"\(logLevel)\"") }
+        _ = try configuration(environment: ProcessInfo.processInfo.environment)
+    }
+
+    public func run() async throws {
+        let config = try configuration(environment: ProcessInfo.processInfo.environment)
+        var logger = Logger(label: "cartouche.service")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let app = try buildApplication(configuration: config, logger: logger)
+        try await app.runService()
+    }
+}

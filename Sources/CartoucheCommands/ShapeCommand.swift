@@ -1,0 +1,72 @@
+import ArgumentParser
+import CartoucheJSON
+import CartoucheService
+import CartoucheText
+
+/// `cartouche shape`: the metrics of one text, as `POST /v1/shape` answers them.
+public struct ShapeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "shape", abstract: "Lay out a text and print its metrics as JSON.")
+
+    @Argument(help: "The text.")
+    var text: String
+
+    @Option(help: "A font family of the stack (repeat for fallbacks).")
+    var font: [String] = ["Noto Sans Regular"]
+
+    @Option(help: "text-size in pixels.") var size: Double = 16
+    @Option(name: .customLong("max-width"), help: "text-max-width in ems.") var maxWidth: Double = 10
+    @Option(name: .customLong("line-height"), help: "text-line-height in ems.") var lineHeight: Double = 1.2
+    @Option(name: .customLong("letter-spacing"), help: "text-letter-spacing in ems.") var letterSpacing: Double = 0
+    @Option(help: "text-justify: auto, left, center, right.") var justify: String = "center"
+    @Option(help: "text-anchor: center, top, bottom, left, right, top-left, …") var anchor: String = "center"
+    @Option(help: "text-transform: none, uppercase, lowercase.") var transform: String = "none"
+    @Flag(help: "Include positioned glyphs.") var glyphs = false
+
+    public init() {}
+
+    /// The same body `POST /v1/shape` takes, so both go through one decoder.
+    func requestBody() throws(JSONWriteError) -> [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("anchor"); w.write(anchor)
+        w.key("font"); w.beginArray(); for f in font { w.write(f) }; w.endArray()
+        w.key("glyphs"); w.write(glyphs)
+        w.key("justify"); w.write(justify)
+        w.key("letterSpacing"); try w.write(letterSpacing)
+        w.key("lineHeight"); try w.write(lineHeight)
+        w.key("maxWidth"); try w.write(maxWidth)
+        w.key("size"); try w.write(size)
+        w.key("text"); w.write(text)
+        w.key("transform"); w.write(transform)
+        w.endObject()
+        return w.bytes
+    }
+
+    public func run() throws {
+        let body: [UInt8]
+        do { body = try requestBody() } catch { throw ValidationError("numbers must be finite: \(error)") }
+        let engine = try TextLayoutEngine(registry: FontRegistry())
+        switch ShapeJob.run(body, maxTextLength: TextLayoutEngine.maximumScalarCount, text: engine) {
+        case .success(let bytes):
+            Terminal.writeOut(bytes + [UInt8(ascii: "\n")])
+        case .failure(let problem):
+            // Paths are request members; name them as the flags they came from.
+            Terminal.writeError("shape: \(problem.detail)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
+    }
+}
+
+/// `cartouche fonts`: the loaded fonts and their coverage, as `GET /v1/fonts`.
+public struct FontsCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "fonts", abstract: "List the loaded fonts with their Unicode coverage (JSON).")
+
+    public init() {}
+
+    public func run() throws {
+        let registry = try FontRegistry()
+        Terminal.writeOut(FontCatalog(registry: registry).jsonBytes() + [UInt8(ascii: "\n")])
+    }
+}

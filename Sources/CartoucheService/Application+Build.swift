@@ -1,0 +1,29 @@
+import CartoucheText
+import Hummingbird
+import Logging
+
+/// Builds the HTTP service: every route of ``ServiceRoute`` behind the
+/// problem/log/metrics responder, listening where `configuration` says.
+///
+/// - Parameters:
+///   - text: the process's text engine; one is created from the bundled fonts when nil.
+///   - metrics: where to record; a fresh registry when nil.
+/// - Throws: `TextError` when no engine is given and the fonts cannot be loaded,
+///   ``ConfigurationError`` for unusable limits.
+public func buildApplication(
+    configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
+    logger: Logger = Logger(label: "cartouche.service")
+) throws -> some ApplicationProtocol {
+    try configuration.validate()
+    let engine = try text ?? TextLayoutEngine(registry: FontRegistry())
+    let state = ServiceState(configuration: configuration, text: engine, metrics: metrics)
+    let router = Router(context: BasicRequestContext.self)
+    EngineController(state: state).register(on: router)
+    SystemController(state: state).register(on: router)
+    let responder = ServiceResponder(inner: router.buildResponder(), state: state)
+    return Application(
+        responder: responder,
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "cartouche"),
+        logger: logger)
+}

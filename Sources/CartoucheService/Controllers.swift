@@ -1,0 +1,57 @@
+import CartoucheJSON
+import Hummingbird
+
+/// `POST /v1/place`, `POST /v1/shape`, `GET /v1/fonts`.
+struct EngineController {
+    let state: ServiceState
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post(RouterPath(ServiceRoute.place.path)) { request, _ in try await self.place(request) }
+        router.post(RouterPath(ServiceRoute.shape.path)) { request, _ in try await self.shape(request) }
+        router.get(RouterPath(ServiceRoute.fonts.path)) { _, _ in jsonResponse(try await state.fontCatalogJSON()) }
+    }
+
+    func place(_ request: Request) async throws(Problem) -> Response {
+        let config = state.configuration
+        // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
+        let shouldCancel = state.deadlineCheck(from: .now)
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
+        let text = state.text
+        let outcome: PlaceOutcome
+        do {
+            outcome = try await state.runHeavy { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
+        } catch where error.status == .serviceUnavailable && error.slug == "time-budget-exceeded" {
+            throw .budgetExceeded(timeout: config.requestTimeout, retryAfter: config.retryAfterSeconds)
+        }
+        state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
+        return jsonResponse(outcome.body)
+    }
+
+    func shape(_ request: Request) async throws(Problem) -> Response {
+        let config = state.configuration
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        let text = state.text
+        let bytes = try await state.runHeavy { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }
+        return jsonResponse(bytes)
+    }
+}
+
+/// `GET /healthz`, `GET /metrics`, `GET /openapi.json`: cheap, never queued
+/// behind heavy work.
+struct SystemController {
+    let state: ServiceState
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get(RouterPath(ServiceRoute.health.path)) { _, _ in jsonResponse(Array(#"{"status":"ok"}"#.utf8)) }
+        router.get(RouterPath(ServiceRoute.metrics.path)) { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
+        }
+        router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(Array(OpenAPIDocument.json.utf8)) }
+    }
+}
+
+func jsonResponse(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+    Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+}

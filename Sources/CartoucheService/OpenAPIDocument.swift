@@ -1,0 +1,417 @@
+/// The service's OpenAPI 3.1 description, served at `/openapi.json`.
+///
+/// Written by hand to follow the decoders exactly (`SceneDocument(json:)`,
+/// `ShapeRequest(json:)`): every member, its type, default and whether it is
+/// required; `additionalProperties: false` wherever the decoder rejects
+/// unknown members. `OpenAPITests` checks every member of the example scenes
+/// is described here and that the paths match ``ServiceRoute`` both ways.
+public enum OpenAPIDocument {
+    public static let json: String = #"""
+{
+  "openapi": "3.1.0",
+  "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+  "info": {
+    "title": "Cartouche",
+    "version": "0.1.0",
+    "description": "Places view-annotation callouts with a collision-aware solver and HarfBuzz-shaped text metrics. Every error is an RFC 9457 problem (application/problem+json)."
+  },
+  "servers": [{"url": "http://127.0.0.1:8080"}],
+  "paths": {
+    "/v1/place": {
+      "post": {
+        "summary": "Place the view annotations of a scene, one frame per camera",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
+        "responses": {
+          "200": {"description": "The placement", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaceResponse"}}}},
+          "400": {"$ref": "#/components/responses/MalformedJSON"},
+          "413": {"$ref": "#/components/responses/TooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "422": {"$ref": "#/components/responses/InvalidValue"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/shape": {
+      "post": {
+        "summary": "Lay out one text with style-spec properties",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShapeRequest"}}}},
+        "responses": {
+          "200": {"description": "Text metrics", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShapeResponse"}}}},
+          "400": {"$ref": "#/components/responses/MalformedJSON"},
+          "413": {"$ref": "#/components/responses/TooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "422": {"$ref": "#/components/responses/InvalidValue"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/fonts": {
+      "get": {
+        "summary": "Loaded fonts with their Unicode coverage",
+        "responses": {"200": {"description": "Fonts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FontsResponse"}}}}}
+      }
+    },
+    "/healthz": {
+      "get": {
+        "summary": "Liveness; answered even while heavy requests run",
+        "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ok"}}, "required": ["status"]}}}}}
+      }
+    },
+    "/metrics": {
+      "get": {
+        "summary": "Prometheus metrics (text exposition format)",
+        "responses": {"200": {"description": "Metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}}
+      }
+    },
+    "/openapi.json": {
+      "get": {
+        "summary": "This document",
+        "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}
+      }
+    }
+  },
+  "components": {
+    "responses": {
+      "MalformedJSON": {"description": "The body is not JSON (line and column given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+      "TooLarge": {"description": "Body over the byte limit, or more view annotations than allowed", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+      "UnsupportedMediaType": {"description": "Content-Type is not JSON", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+      "InvalidValue": {"description": "Valid JSON that breaks the rules (path given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+      "Unavailable": {"description": "Time budget exhausted or too many heavy requests waiting; see Retry-After", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    },
+    "schemas": {
+      "Problem": {
+        "type": "object",
+        "required": ["type", "title", "status", "detail"],
+        "properties": {
+          "type": {"type": "string", "format": "uri"},
+          "title": {"type": "string"},
+          "status": {"type": "integer"},
+          "detail": {"type": "string"},
+          "instance": {"type": "string"},
+          "path": {"type": "string", "description": "JSON path of the offending value, e.g. viewAnnotations[3].size.width"},
+          "line": {"type": "integer", "minimum": 1},
+          "column": {"type": "integer", "minimum": 1}
+        }
+      },
+      "Scene": {
+        "type": "object",
+        "description": "Scene document version 1. Give exactly one of camera and cameras.",
+        "required": ["version", "viewport"],
+        "additionalProperties": false,
+        "properties": {
+          "version": {"const": 1},
+          "viewport": {"$ref": "#/components/schemas/Size", "description": "Width and height > 0 and at most 16384"},
+          "camera": {"$ref": "#/components/schemas/Camera"},
+          "cameras": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Camera"}},
+          "puck": {"$ref": "#/components/schemas/Puck"},
+          "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ViewAnnotation"}, "default": []},
+          "avoidRegions": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}, "default": []},
+          "avoidLines": {"type": "array", "items": {"$ref": "#/components/schemas/AvoidLine"}, "default": []},
+          "managers": {"type": "array", "items": {"$ref": "#/components/schemas/Manager"}, "default": [], "description": "Annotation managers (ids unique)"},
+          "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
+          "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
+          "options": {"$ref": "#/components/schemas/Options"}
+        },
+        "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
+      },
+      "Manager": {
+        "type": "object", "required": ["id", "type"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "type": {"enum": ["point", "circle", "polyline", "polygon"]},
+          "layerPosition": {
+            "type": "object", "additionalProperties": false,
+            "properties": {"above": {"type": "string"}, "below": {"type": "string"}, "at": {"type": "integer"}}
+          },
+          "slot": {"type": "string"},
+          "tapRadius": {"type": "number", "minimum": 0, "default": 0},
+          "properties": {"type": "object", "description": "Manager-wide style-spec layout and paint properties, by style-spec name"},
+          "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": []},
+          "cluster": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/ClusterOptions"}], "description": "Point managers only"}
+        }
+      },
+      "Annotation": {
+        "type": "object", "required": ["id", "geometry"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "geometry": {"$ref": "#/components/schemas/Geometry"},
+          "properties": {"type": "object", "description": "Per-annotation style-spec properties"},
+          "customData": {"type": "object"}
+        }
+      },
+      "ClusterOptions": {
+        "type": "object", "additionalProperties": false,
+        "properties": {
+          "radius": {"type": "number", "minimum": 0},
+          "maxZoom": {"type": "number", "minimum": 0, "maximum": 24},
+          "minPoints": {"type": "integer", "minimum": 1},
+          "circleRadius": {"type": "number", "minimum": 0},
+          "circleColor": {"type": "string"},
+          "textColor": {"type": "string"},
+          "textSize": {"type": "number", "minimum": 0}
+        }
+      },
+      "Size": {
+        "type": "object", "required": ["width", "height"], "additionalProperties": false,
+        "properties": {"width": {"type": "number", "minimum": 0}, "height": {"type": "number", "minimum": 0}}
+      },
+      "Rect": {
+        "type": "object", "required": ["x", "y", "width", "height"], "additionalProperties": false,
+        "properties": {
+          "x": {"type": "number"}, "y": {"type": "number"},
+          "width": {"type": "number", "minimum": 0}, "height": {"type": "number", "minimum": 0}
+        }
+      },
+      "Insets": {
+        "type": "object", "additionalProperties": false,
+        "properties": {
+          "top": {"type": "number", "minimum": 0, "default": 0}, "left": {"type": "number", "minimum": 0, "default": 0},
+          "bottom": {"type": "number", "minimum": 0, "default": 0}, "right": {"type": "number", "minimum": 0, "default": 0}
+        }
+      },
+      "Coordinate": {
+        "type": "array", "description": "[longitude, latitude] as in GeoJSON",
+        "prefixItems": [{"type": "number", "minimum": -180, "maximum": 180}, {"type": "number", "minimum": -90, "maximum": 90}],
+        "minItems": 2, "maxItems": 2
+      },
+      "Camera": {
+        "oneOf": [
+          {
+            "type": "object", "required": ["fit"], "additionalProperties": false,
+            "properties": {"fit": {"$ref": "#/components/schemas/Fit"}}
+          },
+          {
+            "type": "object", "required": ["center", "zoom"], "additionalProperties": false,
+            "properties": {
+              "center": {"$ref": "#/components/schemas/Coordinate"},
+              "zoom": {"type": "number"},
+              "bearing": {"type": "number", "default": 0},
+              "pitch": {"type": "number", "default": 0},
+              "padding": {"$ref": "#/components/schemas/Insets"}
+            }
+          }
+        ]
+      },
+      "Fit": {
+        "type": "object", "additionalProperties": false, "description": "Fit every view annotation's geometry and the puck",
+        "properties": {
+          "padding": {"$ref": "#/components/schemas/Insets"},
+          "bearing": {"type": "number", "default": 0},
+          "pitch": {"type": "number", "default": 0},
+          "maxZoom": {"type": "number", "default": 22}
+        }
+      },
+      "Puck": {
+        "type": "object", "required": ["coordinate"], "additionalProperties": false,
+        "properties": {
+          "coordinate": {"$ref": "#/components/schemas/Coordinate"},
+          "bearing": {"type": "number", "default": 0},
+          "size": {"$ref": "#/components/schemas/Size", "default": {"width": 48, "height": 48}}
+        }
+      },
+      "Anchor": {
+        "oneOf": [
+          {"$ref": "#/components/schemas/AnchorName"},
+          {
+            "type": "object", "required": ["anchor"], "additionalProperties": false,
+            "properties": {
+              "anchor": {"$ref": "#/components/schemas/AnchorName"},
+              "offsetX": {"type": "number", "default": 0},
+              "offsetY": {"type": "number", "default": 0}
+            }
+          }
+        ]
+      },
+      "AnchorName": {"enum": ["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"]},
+      "Feature": {
+        "oneOf": [
+          {"$ref": "#/components/schemas/Geometry"},
+          {
+            "type": "object", "required": ["layerId"], "additionalProperties": false,
+            "properties": {"layerId": {"type": "string"}, "featureId": {"type": "string"}}
+          }
+        ]
+      },
+      "Geometry": {
+        "type": "object", "description": "A GeoJSON geometry (RFC 7946)", "required": ["type"],
+        "properties": {
+          "type": {"enum": ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]},
+          "coordinates": {"type": "array"},
+          "geometries": {"type": "array", "items": {"$ref": "#/components/schemas/Geometry"}},
+          "bbox": {"type": "array", "items": {"type": "number"}}
+        }
+      },
+      "ViewAnnotation": {
+        "type": "object", "required": ["id", "feature"], "additionalProperties": false,
+        "description": "Give exactly one of size and content.",
+        "properties": {
+          "id": {"type": "string"},
+          "feature": {"$ref": "#/components/schemas/Feature"},
+          "size": {"$ref": "#/components/schemas/Size"},
+          "content": {"$ref": "#/components/schemas/Content"},
+          "variableAnchors": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Anchor"}, "default": ["center"]},
+          "allowOverlap": {"type": "boolean", "default": false},
+          "allowOverlapWithPuck": {"type": "boolean", "default": false},
+          "ignoreCameraPadding": {"type": "boolean", "default": false},
+          "visible": {"type": "boolean", "default": true},
+          "priority": {"type": "integer", "default": 0},
+          "selected": {"type": "boolean", "default": false},
+          "minZoom": {"type": "number", "default": 0},
+          "maxZoom": {"type": "number", "default": 22},
+          "collisionBoxes": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}},
+          "enableAvoidRegions": {"type": "boolean", "default": true},
+          "enableSymbolLayerCollision": {"type": "boolean", "default": false},
+          "lineTrim": {"type": "array", "description": "[start, end] with 0 ≤ start ≤ end ≤ 1", "prefixItems": [{"type": "number"}, {"type": "number"}], "minItems": 2, "maxItems": 2}
+        },
+        "oneOf": [{"required": ["size"]}, {"required": ["content"]}]
+      },
+      "Content": {
+        "oneOf": [
+          {
+            "type": "object", "required": ["eta"], "additionalProperties": false,
+            "properties": {
+              "eta": {
+                "type": "object", "required": ["title"], "additionalProperties": false,
+                "properties": {"title": {"type": "string"}, "hint": {"type": "string"}, "icon": {"type": "boolean", "default": true}}
+              }
+            }
+          },
+          {
+            "type": "object", "required": ["runs"], "additionalProperties": false,
+            "properties": {
+              "runs": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/TextRun"}},
+              "padding": {"$ref": "#/components/schemas/Insets", "default": {"top": 10, "left": 10, "bottom": 10, "right": 10}},
+              "icon": {
+                "type": "object", "required": ["width", "height"], "additionalProperties": false,
+                "properties": {"width": {"type": "number", "minimum": 0}, "height": {"type": "number", "minimum": 0}, "gap": {"type": "number", "minimum": 0, "default": 0}}
+              },
+              "tailSize": {"type": "number", "minimum": 0, "default": 8},
+              "lineHeightMultiple": {"type": "number", "exclusiveMinimum": 0, "default": 1},
+              "lineSpacing": {"type": "number", "minimum": 0, "default": 0},
+              "maxTextWidth": {"type": "number", "exclusiveMinimum": 0}
+            }
+          }
+        ]
+      },
+      "TextRun": {
+        "type": "object", "required": ["text"], "additionalProperties": false,
+        "properties": {
+          "text": {"type": "string"},
+          "font": {"type": "array", "minItems": 1, "items": {"type": "string"}, "default": ["Noto Sans Regular"]},
+          "size": {"type": "number", "exclusiveMinimum": 0, "default": 12}
+        }
+      },
+      "AvoidLine": {
+        "type": "object", "required": ["id", "coordinates"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "coordinates": {"type": "array", "minItems": 2, "items": {"$ref": "#/components/schemas/Coordinate"}},
+          "width": {"type": "number", "minimum": 0, "default": 1}
+        }
+      },
+      "Options": {
+        "type": "object", "additionalProperties": false,
+        "properties": {
+          "mode": {"enum": ["greedy", "optimise"], "default": "greedy"},
+          "cullingMargin": {"type": "number", "minimum": 0, "default": 0},
+          "lineClearance": {"type": "number", "minimum": 0, "description": "Default: half the callout's larger side + 4"},
+          "recordRejected": {"type": "boolean", "default": false}
+        }
+      },
+      "PlaceResponse": {
+        "type": "object", "required": ["frames", "version"],
+        "properties": {
+          "version": {"const": 1},
+          "frames": {
+            "type": "array",
+            "items": {
+              "type": "object", "required": ["camera", "drawOrder", "placements", "stats"],
+              "properties": {
+                "camera": {"type": "object"},
+                "drawOrder": {"type": "array", "items": {"type": "string"}},
+                "placements": {"type": "array", "items": {"type": "object"}},
+                "rejected": {"type": "array", "items": {"type": "object"}},
+                "stats": {"type": "object", "properties": {"candidateTests": {"type": "integer"}, "placed": {"type": "integer"}}}
+              }
+            }
+          }
+        }
+      },
+      "ShapeRequest": {
+        "type": "object", "required": ["text"], "additionalProperties": false,
+        "properties": {
+          "text": {"type": "string", "description": "At most the configured text length (default 5000 Unicode scalars)"},
+          "font": {"type": "array", "minItems": 1, "items": {"type": "string"}, "default": ["Noto Sans Regular"]},
+          "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000, "default": 16},
+          "maxWidth": {"type": "number", "exclusiveMinimum": 0, "default": 10},
+          "lineHeight": {"type": "number", "minimum": 0, "default": 1.2},
+          "letterSpacing": {"type": "number", "default": 0},
+          "justify": {"enum": ["auto", "left", "center", "right"], "default": "center"},
+          "anchor": {"$ref": "#/components/schemas/AnchorName", "default": "center"},
+          "transform": {"enum": ["none", "uppercase", "lowercase"], "default": "none"},
+          "glyphs": {"type": "boolean", "default": false}
+        }
+      },
+      "ShapeRect": {
+        "type": "object", "required": ["x", "y", "width", "height"],
+        "properties": {"x": {"type": "number"}, "y": {"type": "number"}, "width": {"type": "number"}, "height": {"type": "number"}}
+      },
+      "ShapeResponse": {
+        "type": "object", "required": ["bounds", "faces", "height", "lines", "missingCodePoints", "unknownFonts", "width"],
+        "properties": {
+          "width": {"type": "number"},
+          "height": {"type": "number"},
+          "bounds": {"$ref": "#/components/schemas/ShapeRect"},
+          "faces": {"type": "array", "items": {"type": "string"}},
+          "missingCodePoints": {"type": "array", "items": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"}},
+          "unknownFonts": {"type": "array", "items": {"type": "string"}},
+          "lines": {
+            "type": "array",
+            "items": {
+              "type": "object", "required": ["baseline", "bounds", "start", "end"],
+              "properties": {
+                "baseline": {"type": "number"},
+                "bounds": {"$ref": "#/components/schemas/ShapeRect"},
+                "start": {"type": "integer"},
+                "end": {"type": "integer"},
+                "glyphs": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {"id": {"type": "integer"}, "face": {"type": "integer"}, "cluster": {"type": "integer"}, "x": {"type": "number"}, "y": {"type": "number"}, "advance": {"type": "number"}}
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "FontsResponse": {
+        "type": "object", "required": ["aliases", "fallbacks", "fonts"],
+        "properties": {
+          "aliases": {"type": "object", "additionalProperties": {"type": "string"}},
+          "fallbacks": {"type": "array", "items": {"type": "string"}},
+          "fonts": {
+            "type": "array",
+            "items": {
+              "type": "object", "required": ["name", "family", "style", "codePoints", "blocks"],
+              "properties": {
+                "name": {"type": "string"}, "family": {"type": "string"}, "style": {"type": "string"},
+                "codePoints": {"type": "integer"},
+                "blocks": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "first": {"type": "string"}, "last": {"type": "string"}, "size": {"type": "integer"}, "covered": {"type": "integer"}}
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+"""#
+}

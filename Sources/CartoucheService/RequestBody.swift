@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+
+/// Reads a JSON request body within the service's limits.
+enum RequestBody {
+    /// The body bytes of a JSON request.
+    /// - Throws: ``Problem`` 415 when the content type is not JSON, 413 when
+    ///   the body is (or declares itself) larger than `limit`.
+    static func json(_ request: Request, limit: Int) async throws(Problem) -> [UInt8] {
+        let contentType = request.headers[.contentType]
+        guard let contentType, isJSON(contentType) else { throw .unsupportedMediaType(contentType) }
+        // A declared length over the limit is refused before reading anything.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw .bodyTooLarge(limit: limit)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // NIO's "too many bytes" error, which Hummingbird maps to 413.
+            throw .bodyTooLarge(limit: limit)
+        } catch {
+            throw Problem(slug: "body-unreadable", title: "Bad Request", status: .badRequest,
+                          detail: "the request body could not be read completely")
+        }
+        return Array(buffer.readableBytesView)
+    }
+
+    /// `application/json` or any `+json` type, parameters (charset) ignored.
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first?
+            .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+}

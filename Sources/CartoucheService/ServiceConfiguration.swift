@@ -1,0 +1,115 @@
+import Foundation
+
+/// Everything the HTTP service can be tuned with: where it listens and the
+/// limits that keep one request from hurting the others.
+///
+/// Each field has a flag on `cartouche serve` and an environment variable
+/// (flags win); `docs/SERVICE.md` lists them.
+public struct ServiceConfiguration: Hashable, Sendable {
+    public var host: String
+    public var port: Int
+    /// Largest request body accepted, in bytes (413 above it).
+    public var maxBodyBytes: Int
+    /// Most view annotations one scene may hold (413 above it).
+    public var maxAnnotations: Int
+    /// Most Unicode scalars in one text (422 above it).
+    public var maxTextLength: Int
+    /// Time budget of one request, from arrival to answer (503 when it runs out).
+    public var requestTimeout: Duration
+    /// CPU-heavy jobs (placing, shaping) running at once; defaults to the core count.
+    public var maxConcurrentJobs: Int
+    /// Heavy jobs allowed to wait for a free slot; more are refused with 503.
+    public var maxQueuedJobs: Int
+    /// Seconds a client is told to wait (`Retry-After`) after a 503.
+    public var retryAfterSeconds: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 8 << 20, maxAnnotations: Int = 100_000,
+        maxTextLength: Int = 5_000, requestTimeout: Duration = .milliseconds(2_000),
+        maxConcurrentJobs: Int = ProcessInfo.processInfo.activeProcessorCount, maxQueuedJobs: Int = 64,
+        retryAfterSeconds: Int = 1
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxAnnotations = maxAnnotations
+        self.maxTextLength = maxTextLength
+        self.requestTimeout = requestTimeout
+        self.maxConcurrentJobs = maxConcurrentJobs
+        self.maxQueuedJobs = maxQueuedJobs
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    /// The environment variables read by ``applying(environment:)``.
+    public enum EnvironmentKey: String, CaseIterable, Sendable {
+        case host = "CARTOUCHE_HOST"
+        case port = "CARTOUCHE_PORT"
+        case maxBodyBytes = "CARTOUCHE_MAX_BODY_BYTES"
+        case maxAnnotations = "CARTOUCHE_MAX_ANNOTATIONS"
+        case maxTextLength = "CARTOUCHE_MAX_TEXT_LENGTH"
+        case requestTimeoutMilliseconds = "CARTOUCHE_REQUEST_TIMEOUT_MS"
+        case maxConcurrentJobs = "CARTOUCHE_MAX_CONCURRENT_JOBS"
+        case maxQueuedJobs = "CARTOUCHE_MAX_QUEUED_JOBS"
+    }
+
+    /// This configuration with every variable set in `environment` applied.
+    /// - Throws: ``ConfigurationError`` naming the variable when a value is not
+    ///   a whole number in its range.
+    public func applying(environment: [String: String]) throws(ConfigurationError) -> ServiceConfiguration {
+        var c = self
+        for key in EnvironmentKey.allCases {
+            guard let text = environment[key.rawValue], !text.isEmpty else { continue }
+            let name = key.rawValue
+            switch key {
+            case .host: c.host = text
+            case .port: c.port = try Self.integer(text, name: name, in: 0...65_535)
+            case .maxBodyBytes: c.maxBodyBytes = try Self.integer(text, name: name, in: 1...Int(Int32.max))
+            case .maxAnnotations: c.maxAnnotations = try Self.integer(text, name: name, in: 1...10_000_000)
+            case .maxTextLength: c.maxTextLength = try Self.integer(text, name: name, in: 1...1_000_000)
+            case .requestTimeoutMilliseconds:
+                c.requestTimeout = .milliseconds(try Self.integer(text, name: name, in: 1...3_600_000))
+            case .maxConcurrentJobs: c.maxConcurrentJobs = try Self.integer(text, name: name, in: 1...1_024)
+            case .maxQueuedJobs: c.maxQueuedJobs = try Self.integer(text, name: name, in: 0...100_000)
+            }
+        }
+        try c.validate()
+        return c
+    }
+
+    /// Checks every limit is usable.
+    public func validate() throws(ConfigurationError) {
+        func check(_ ok: Bool, _ setting: String, _ value: String, _ rule: String) throws(ConfigurationError) {
+            if !ok { throw ConfigurationError(setting: setting, value: value, reason: rule) }
+        }
+        try check(!host.isEmpty, "host", host, "must not be empty")
+        try check((0...65_535).contains(port), "port", "\(port)", "must be in 0...65535")
+        try check(maxBodyBytes > 0, "maxBodyBytes", "\(maxBodyBytes)", "must be greater than 0")
+        try check(maxAnnotations > 0, "maxAnnotations", "\(maxAnnotations)", "must be greater than 0")
+        try check(maxTextLength > 0, "maxTextLength", "\(maxTextLength)", "must be greater than 0")
+        try check(requestTimeout > .zero, "requestTimeout", "\(requestTimeout)", "must be greater than 0")
+        try check(maxConcurrentJobs > 0, "maxConcurrentJobs", "\(maxConcurrentJobs)", "must be greater than 0")
+        try check(maxQueuedJobs >= 0, "maxQueuedJobs", "\(maxQueuedJobs)", "must be 0 or more")
+    }
+
+    static func integer(_ text: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw ConfigurationError(setting: name, value: text, reason: "must be a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+}
+
+/// A setting (flag or environment variable) with an unusable value.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var setting: String
+    public var value: String
+    public var reason: String
+
+    public init(setting: String, value: String, reason: String) {
+        self.setting = setting
+        self.value = value
+        self.reason = reason
+    }
+
+    public var description: String { "\(setting)=\(value): \(reason)" }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The outermost responder: gives each request an id, answers unknown paths
+/// (404) and wrong methods (405) as problems, turns any error that escapes a
+/// handler into a problem (a bare 500 for unexpected ones, details logged
+/// only), logs one structured line per request and records the metrics.
+struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+    typealias Context = BasicRequestContext
+
+    /// `X-Request-Id`: taken from the request when the client sends one, echoed in the answer.
+    static var requestIDField: HTTPField.Name { .xRequestID }
+
+    let inner: Inner
+    let state: ServiceState
+
+    init(inner: Inner, state: ServiceState) {
+        self.inner = inner
+        self.state = state
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        let id = state.nextRequestNumber()
+        let requestID = request.headers[Self.requestIDField] ?? "\(id)"
+        var logger = context.logger
+        logger[metadataKey: "request_id"] = .string(requestID)
+
+        let path = request.uri.path
+        let route = ServiceRoute.matching(method: request.method, path: path)
+        let routeLabel = route?.path ?? "unmatched"
+        var response: Response
+        if route == nil {
+            let allowed = ServiceRoute.methods(for: path)
+            let problem = allowed.isEmpty ? Problem.notFound(path) : .methodNotAllowed(request.method, allowed: allowed)
+            response = problem.response(requestPath: path)
+        } else {
+            do {
+                response = try await inner.respond(to: request, context: context)
+            } catch let problem as Problem {
+                response = problem.response(requestPath: path)
+            } catch let error as any HTTPResponseError where error.status.code < 500 {
+                response = Problem(slug: "bad-request", title: error.status.reasonPhrase, status: error.status,
+                                   detail: "the request was refused: \(error.status.reasonPhrase)").response(requestPath: path)
+            } catch {
+                logger.error("unexpected failure", metadata: ["route": .string(routeLabel), "error": .string("\(error)")])
+                response = Problem.internalError.response(requestPath: path)
+            }
+        }
+        response.headers[Self.requestIDField] = requestID
+        let duration = ContinuousClock.now - start
+        state.metrics.recordRequest(route: routeLabel, status: Int(response.status.code), duration: duration)
+        logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue), "route": .string(routeLabel), "path": .string(path),
+                "status": .stringConvertible(response.status.code),
+                "duration_ms": .string(String(format: "%.3f", Double(duration.nanoseconds) / 1e6)),
+            ])
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    // A constant, valid token: the initializer only fails for invalid names.
+    static let xRequestID = HTTPField.Name("X-Request-Id") ?? .via
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// Every route the service answers, in one table: the router is built from
+/// it, the 404/405 decision reads it, and the OpenAPI test checks
+/// `/openapi.json` against it, so the three cannot drift apart.
+public enum ServiceRoute: String, CaseIterable, Sendable {
+    case place = "/v1/place"
+    case shape = "/v1/shape"
+    case fonts = "/v1/fonts"
+    case health = "/healthz"
+    case metrics = "/metrics"
+    case openAPI = "/openapi.json"
+
+    public var path: String { rawValue }
+
+    public var method: HTTPRequest.Method {
+        switch self {
+        case .place, .shape: .post
+        case .fonts, .health, .metrics, .openAPI: .get
+        }
+    }
+
+    /// Whether requests run through the bounded heavy-work pool.
+    var isHeavy: Bool { self == .place || self == .shape }
+
+    /// The methods allowed on `path`, empty when no route has that path.
+    static func methods(for path: String) -> [HTTPRequest.Method] {
+        allCases.filter { $0.path == path }.map(\.method)
+    }
+
+    /// The route for a method and path, if any.
+    static func matching(method: HTTPRequest.Method, path: String) -> ServiceRoute? {
+        allCases.first { $0.path == path && $0.method == method }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Runs the built `cartouche` executable (from this build's products
+/// directory, next to the test bundle) and checks exit statuses and streams.
+struct Executable {
+    static var url: URL? {
+        // The test bundle lives in .build/<triple>/debug/; the executable beside it.
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("cartouche")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        let fallback = Shared.repositoryRoot.appendingPathComponent(".build/debug/cartouche")
+        return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+    }
+
+    static func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try #require(url, "build the cartouche executable first (swift build --product cartouche)")
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite("cartouche executable", .serialized)
+struct ExecutableTests {
+    @Test("place writes the placement of a scene file; exit 0")
+    func placeFile() throws {
+        let path = Shared.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json").path
+        let run = try Executable.run(["place", path])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix(#"{"frames":["#))
+    }
+
+    @Test("a bad scene exits 4 with the path of the problem on stderr")
+    func badScene() throws {
+        let run = try Executable.run(["place", "-"], stdin: #"{"version":1,"viewport":{"width":-1,"height":1},"camera":{"center":[0,0],"zoom":1}}"#)
+        #expect(run.status == 4)
+        #expect(run.stderr.contains("at viewport.width"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("usage errors exit 2", arguments: [["place", "--batch", "--shard", "3/3"], ["place", "--on-error", "maybe"], ["nonsense"]])
+    func usage(arguments: [String]) throws {
+        let run = try Executable.run(arguments)
+        #expect(run.status == 2)
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test("a batch with a bad line exits 3, reports the line and ends with a summary; no progress bar off a terminal")
+    func batchSkip() throws {
+        let lines = [scene(2), "nope", scene(3)].joined(separator: "\n") + "\n"
+        let run = try Executable.run(["place", "--batch", "-"], stdin: lines)
+        #expect(run.status == 3)
+        #expect(run.stdout.split(separator: "\n").count == 2)
+        let errLines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(errLines.first?.hasPrefix("line 2: ") == true)
+        #expect(errLines.last?.hasPrefix("placed 2/3 scenes (1 bad, 0 blank, 0 in other shards)") == true)
+        #expect(!run.stderr.contains("\r"))
+    }
+
+    @Test("the same batch with --on-error fail exits 4")
+    func batchFail() throws {
+        let lines = [scene(2), "nope", scene(3)].joined(separator: "\n")
+        let run = try Executable.run(["place", "--batch", "--on-error", "fail", "-"], stdin: lines)
+        #expect(run.status == 4)
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test("shape prints metrics; fonts lists faces")
+    func shapeAndFonts() throws {
+        let shape = try Executable.run(["shape", "Hello wörld", "--font", "Noto Sans Regular", "--size", "16"])
+        #expect(shape.status == 0)
+        #expect(shape.stdout.contains(#""width":85.808}"#))  // 5363 font units × 16 px / 1000 upem
+        let bad = try Executable.run(["shape", "x", "--size=-3"])
+        #expect(bad.status == 4)
+        #expect(bad.stderr.contains("text-size"))
+        let fonts = try Executable.run(["fonts"])
+        #expect(fonts.status == 0)
+        #expect(fonts.stdout.contains(#""name":"Noto Sans Regular""#))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+@Suite("Heavy work does not starve the service")
+struct ConcurrencyTests {
+    @Test("the pool refuses a job once its waiting line is full, and runs queued jobs when slots free up")
+    func poolAdmission() async throws {
+        let pool = HeavyWorkPool(maxConcurrent: 1, maxQueued: 1)
+        let gate = DispatchSemaphore(value: 0)
+        // Occupies the only slot until the gate opens.
+        async let first: Int = try pool.run { gate.wait(); return 1 }
+        while pool.load.running < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        async let second: Int = try pool.run { 2 }
+        while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        await #expect(throws: HeavyWorkPool.QueueFull.self) { try await pool.run { 3 } }
+        gate.signal()
+        #expect(try await first == 1)
+        #expect(try await second == 2)
+        #expect(pool.load.running == 0 && pool.load.waiting == 0)
+    }
+
+    @Test("/healthz answers quickly while more heavy requests than cores are running")
+    func healthWhileBusy() async throws {
+        let body = pointScene(count: 4_000, mode: "optimise")
+        let config = testConfiguration { $0.requestTimeout = .seconds(60); $0.maxConcurrentJobs = 2; $0.maxBodyBytes = 64 << 20 }
+        try await makeApp(config).test(.live) { client in
+            let port = try #require(client.port)
+            // The heavy requests go through URLSession, a client that may be used
+            // from several tasks at once; /healthz through the test client.
+            let session = URLSession(configuration: .ephemeral)
+            var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/v1/place")))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body)
+            request.timeoutInterval = 120
+            try await withThrowingTaskGroup(of: (status: Int, finishedAt: ContinuousClock.Instant).self) { group in
+                for _ in 0..<4 {
+                    group.addTask { [request] in
+                        let (_, response) = try await session.data(for: request)
+                        return ((response as? HTTPURLResponse)?.statusCode ?? -1, ContinuousClock.now)
+                    }
+                }
+                // Let the heavy requests arrive and occupy both slots.
+                try await Task.sleep(for: .milliseconds(300))
+                var worst = Duration.zero
+                for _ in 0..<5 {
+                    let start = ContinuousClock.now
+                    try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+                    worst = max(worst, ContinuousClock.now - start)
+                }
+                let healthChecked = ContinuousClock.now
+                // Under a second although both slots are busy for many seconds
+                // (the heavy work is checked to outlast the probes below); the
+                // bound leaves room for other test suites sharing the 2 cores.
+                #expect(worst < .seconds(1))
+                var lastFinish = healthChecked - .seconds(3600)
+                for try await (status, finishedAt) in group {
+                    #expect(status == 200)
+                    lastFinish = max(lastFinish, finishedAt)
+                }
+                // The heavy work must still have been running while /healthz answered,
+                // or this test would prove nothing.
+                #expect(lastFinish > healthChecked)
+            }
+        }
+    }
+}
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("environment variables override the defaults")
+    func environment() throws {
+        let c = try ServiceConfiguration().applying(environment: [
+            "CARTOUCHE_HOST": "0.0.0.0", "CARTOUCHE_PORT": "9090", "CARTOUCHE_MAX_BODY_BYTES": "1024",
+            "CARTOUCHE_MAX_ANNOTATIONS": "10", "CARTOUCHE_MAX_TEXT_LENGTH": "20", "CARTOUCHE_REQUEST_TIMEOUT_MS": "150",
+        ])
+        #expect(c.host == "0.0.0.0")
+        #expect(c.port == 9090)
+        #expect(c.maxBodyBytes == 1024)
+        #expect(c.maxAnnotations == 10)
+        #expect(c.maxTextLength == 20)
+        #expect(c.requestTimeout == .milliseconds(150))
+    }
+
+    @Test("the documented defaults")
+    func defaults() {
+        let c = ServiceConfiguration()
+        #expect(c.host == "127.0.0.1" && c.port == 8080)
+        #expect(c.maxBodyBytes == 8 * 1024 * 1024)
+        #expect(c.maxAnnotations == 100_000 && c.maxTextLength == 5_000)
+        #expect(c.requestTimeout == .seconds(2))
+    }
+
+    @Test("a bad value names its variable", arguments: [
+        ("CARTOUCHE_PORT", "80a"), ("CARTOUCHE_PORT", "70000"), ("CARTOUCHE_REQUEST_TIMEOUT_MS", "0"),
+        ("CARTOUCHE_MAX_BODY_BYTES", "-5"),
+    ])
+    func badValue(name: String, value: String) {
+        do {
+            _ = try ServiceConfiguration().applying(environment: [name: value])
+            Issue.record("\(name)=\(value) was accepted")
+        } catch {
+            #expect(error.setting == name)
+            #expect(error.value == value)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CartoucheJSON
+import CartoucheScene
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+@Suite("POST /v1/place")
+struct PlaceRouteTests {
+    @Test("the example scene answers exactly what the library places")
+    func placesExample() async throws {
+        let body = try Shared.example("sf-stanford.scene.json")
+        let expected = try SceneDocument(jsonBytes: body).place(text: try Shared.engine.get()).jsonBytes()
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                #expect(response.body.bytes == expected)
+                #expect(response.headers[.xRequestID] != nil)
+            }
+        }
+    }
+
+    @Test("malformed JSON is a 400 with the line and column of the error")
+    func malformedJSON() async throws {
+        // Line 3 is `  "viewport": ]`: the `]` is the 15th character.
+        let body = "{\n  \"version\": 1,\n  \"viewport\": ]\n}"
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                let problem = try ProblemBody(response, status: .badRequest, slug: "invalid-json")
+                #expect(problem.object["line"]?.numberValue == 3)
+                #expect(problem.object["column"]?.numberValue == 15)
+                #expect(problem.object["instance"]?.stringValue == "/v1/place")
+            }
+        }
+    }
+
+    @Test("an unknown member is a 422 naming its JSON path")
+    func unknownMember() async throws {
+        let body = #"{"version":1,"viewport":{"width":100,"height":100},"camera":{"center":[0,0],"zoom":1},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":1,"height":1},"sise":3}]}"#
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == "viewAnnotations[0].sise")
+                #expect(problem.detail.contains("unknown member"))
+            }
+        }
+    }
+
+    @Test("a wrong type is a 422 at the value's path")
+    func wrongType() async throws {
+        let body = #"{"version":1,"viewport":{"width":"wide","height":100},"camera":{"center":[0,0],"zoom":1}}"#
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == "viewport.width")
+            }
+        }
+    }
+
+    @Test("a body over the byte limit is a 413")
+    func bodyTooLarge() async throws {
+        let body = try Shared.example("sf-stanford.scene.json")
+        try await makeApp(testConfiguration { $0.maxBodyBytes = 100 }).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
+                let problem = try ProblemBody(response, status: .contentTooLarge, slug: "body-too-large")
+                #expect(problem.detail.contains("100 bytes"))
+            }
+        }
+    }
+
+    @Test("more view annotations than allowed is a 413 at viewAnnotations")
+    func tooManyAnnotations() async throws {
+        try await makeApp(testConfiguration { $0.maxAnnotations = 2 }).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: pointScene(count: 3, mode: "greedy"))) { response in
+                let problem = try ProblemBody(response, status: .contentTooLarge, slug: "too-many-annotations")
+                #expect(problem.path == "viewAnnotations")
+                #expect(problem.detail.contains("3 view annotations"))
+            }
+        }
+    }
+
+    @Test("callout text over the length limit is a 422 at the text's path")
+    func textTooLong() async throws {
+        let body = #"{"version":1,"viewport":{"width":100,"height":100},"camera":{"center":[0,0],"zoom":1},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"content":{"runs":[{"text":"ok"},{"text":"héllo!"}]}}]}"#
+        try await makeApp(testConfiguration { $0.maxTextLength = 5 }).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "text-too-long")
+                #expect(problem.path == "viewAnnotations[0].content.runs[1].text")
+                #expect(problem.detail.contains("6 Unicode scalars"))
+            }
+        }
+    }
+
+    @Test("a body that is not JSON by content type is a 415")
+    func wrongContentType() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "{}")) { response in
+                let problem = try ProblemBody(response, status: .unsupportedMediaType, slug: "unsupported-media-type")
+                #expect(problem.detail.contains("text/plain"))
+            }
+        }
+    }
+
+    @Test("a heavy scene with a tiny budget answers 503 with Retry-After, well within a second of its budget")
+    func budgetExceeded() async throws {
+        // 5,000 callouts in optimise mode take far more than 5 ms to solve, and
+        // parse quickly enough that the solver's own checks decide the answer.
+        let body = pointScene(count: 5_000, mode: "optimise")
+        let config = testConfiguration { $0.requestTimeout = .milliseconds(5); $0.maxBodyBytes = 64 << 20 }
+        try await makeApp(config).test(.router) { client in
+            let start = ContinuousClock.now
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
+                let problem = try ProblemBody(response, status: .serviceUnavailable, slug: "time-budget-exceeded")
+                #expect(response.headers[.retryAfter] == "1")
+                #expect(problem.detail.contains("5 ms"))
+            }
+            // Parsing and decoding happen before the solver's first check; the
+            // solver itself must stop promptly rather than finish.
+            #expect(ContinuousClock.now - start < .seconds(3))
+        }
+    }
+}
