@@ -59,7 +59,7 @@ struct Demo: ParsableCommand {
                 }
                 var reasons: [String: Int] = [:]
                 for p in frame.result.placements { if let r = p.hiddenReason { reasons[r.code, default: 0] += 1 } }
-                let hidden = reasons.keys.sorted().map { "\($0) \(reasons[$0]!)" }.joined(separator: ", ")
+                let hidden = reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                 let shown = "\(frame.result.drawOrder.count)/\(frame.result.placements.count)"
                 print(base.padding(toLength: 28, withPad: " ", startingAt: 0) + String(i).padding(toLength: 8, withPad: " ", startingAt: 0)
                       + shown.padding(toLength: 13, withPad: " ", startingAt: 0) + hidden.padding(toLength: 36, withPad: " ", startingAt: 0)
