@@ -29,51 +29,43 @@ extension SceneDecoding {
         let annotations = try r.optionalArray("annotations") ?? []
         let annotationsPath = r.path(of: "annotations"), propertiesPath = r.path(of: "properties")
         let clusterValue = r.value("cluster")
+        /// The parts every kind shares: the manager, its properties, its annotations.
+        func decode<K: AnnotationKind>(
+            _ kind: K.Type, _ make: (JSONValue, JSONPath) throws(JSONDecodingError) -> K.Annotation
+        ) throws(JSONDecodingError) -> AnnotationManager<K> where K.Annotation: LayerAnnotationDecodable {
+            var m = AnnotationManager<K>(id: id, layerPosition: position, slot: slot, tapRadius: tap)
+            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
+            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
+                try annotation(a, ap, make)
+            }
+            return m
+        }
         let manager: AnyAnnotationManager
         switch type {
         case "point":
-            var m = PointAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
-            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
-            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
-                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
-                    PointAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
-                }
+            var m = try decode(PointAnnotationKind.self) { g, gp throws(JSONDecodingError) in
+                PointAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
             }
             if let c = clusterValue, !c.isNull { m.clusterOptions = try clusterOptions(c, r.path(of: "cluster")) }
             manager = .point(m)
         case "circle":
-            var m = CircleAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
-            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
-            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
-                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
-                    CircleAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
-                }
-            }
-            manager = .circle(m)
+            manager = .circle(try decode(CircleAnnotationKind.self) { g, gp throws(JSONDecodingError) in
+                CircleAnnotation(id: "", coordinate: try pointCoordinate(g, gp))
+            })
         case "polyline":
-            var m = PolylineAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
-            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
-            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
-                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
-                    guard case .lineString(let l) = try Geometry(json: g, path: gp) else {
-                        throw JSONDecodingError(path: gp, reason: "a polyline annotation needs a LineString")
-                    }
-                    return PolylineAnnotation(id: "", coordinates: l.positions.map(\.coordinate))
+            manager = .polyline(try decode(PolylineAnnotationKind.self) { g, gp throws(JSONDecodingError) in
+                guard case .lineString(let l) = try Geometry(json: g, path: gp) else {
+                    throw JSONDecodingError(path: gp, reason: "a polyline annotation needs a LineString")
                 }
-            }
-            manager = .polyline(m)
+                return PolylineAnnotation(id: "", coordinates: l.positions.map(\.coordinate))
+            })
         case "polygon":
-            var m = PolygonAnnotationManager(id: id, layerPosition: position, slot: slot, tapRadius: tap)
-            try setManagerProperties(properties, &m.defaults, &m.layerProperties, propertiesPath)
-            m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
-                try annotation(a, ap) { g, gp throws(JSONDecodingError) in
-                    guard case .polygon(let poly) = try Geometry(json: g, path: gp) else {
-                        throw JSONDecodingError(path: gp, reason: "a polygon annotation needs a Polygon")
-                    }
-                    return PolygonAnnotation(id: "", rings: poly.rings.map { $0.map(\.coordinate) })
+            manager = .polygon(try decode(PolygonAnnotationKind.self) { g, gp throws(JSONDecodingError) in
+                guard case .polygon(let poly) = try Geometry(json: g, path: gp) else {
+                    throw JSONDecodingError(path: gp, reason: "a polygon annotation needs a Polygon")
                 }
-            }
-            manager = .polygon(m)
+                return PolygonAnnotation(id: "", rings: poly.rings.map { $0.map(\.coordinate) })
+            })
         default:
             throw JSONDecodingError(path: r.path(of: "type"), reason: "unknown manager type \"\(type)\"; expected one of \"point\", \"circle\", \"polyline\", \"polygon\"")
         }
