@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText"]),
+        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheTestSupport"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJSON",
+                "CartoucheService", "CartoucheJSON", "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON"]),

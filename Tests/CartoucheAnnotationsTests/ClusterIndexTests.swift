@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJSON
@@ -145,20 +146,9 @@ import Testing
     }
 }
 
-/// SplitMix64: a tiny seeded generator for reproducible test data.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-    }
+/// This target's conveniences over the shared seeded generator.
+extension SplitMix64 {
+    mutating func nextDouble(in range: ClosedRange<Double>) -> Double { uniform(range.lowerBound, range.upperBound) }
     mutating func nextInt(_ upperBound: Int) -> Int { Int(next() % UInt64(upperBound)) }
 }
 

@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJSON

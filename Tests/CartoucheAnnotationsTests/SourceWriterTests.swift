@@ -1,4 +1,5 @@
 @testable import CartoucheAnnotations
+import CartoucheTestSupport
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheStyle

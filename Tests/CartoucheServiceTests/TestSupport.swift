@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import CartoucheJSON
 import CartoucheText
 import Foundation
@@ -66,7 +67,7 @@ func pointScene(count: Int, mode: String, seed: UInt64 = 7) -> [UInt8] {
     var text = #"{"version":1,"viewport":{"width":1000,"height":800},"camera":{"center":[0,0],"zoom":10},"options":{"mode":"\#(mode)"},"viewAnnotations":["#
     for i in 0..<count {
         // Zoom 10 spans about ±0.34° of longitude across 1000 px.
-        let lon = (rng.nextUnit() - 0.5) * 0.6, lat = (rng.nextUnit() - 0.5) * 0.45
+        let lon = (rng.unit() - 0.5) * 0.6, lat = (rng.unit() - 0.5) * 0.45
         if i > 0 { text += "," }
         text += #"{"id":"p\#(i)","feature":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"size":{"width":60,"height":30},"#
         text += #""variableAnchors":["top","bottom","left","right"]}"#
@@ -75,16 +76,3 @@ func pointScene(count: Int, mode: String, seed: UInt64 = 7) -> [UInt8] {
     return Array(text.utf8)
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for test data.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

@@ -1,18 +1,7 @@
+import CartoucheTestSupport
 import Testing
 
 @testable import CartoucheText
-
-/// SplitMix64, for reproducible random fixtures.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Line breaking")
 struct LineBreakingTests {
@@ -77,7 +66,7 @@ struct LineBreakingTests {
         let engine = try makeEngine()
         let words = ["Rue", "de", "la", "Paix", "Grand", "Canal", "Nord", "Ost", "Bahnhof", "Straße", "Saint-Michel",
                      "Park", "Avenue", "Old", "Town", "Market", "Square", "River", "Bridge", "Hill"]
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let count = Int.random(in: 2...12, using: &rng)
             let phrase = (0..<count).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(separator: " ")
@@ -103,7 +92,7 @@ struct LineAssemblyTests {
     ])
     func linesMatchStandaloneShaping(words: [String]) throws {
         let engine = try makeEngine()
-        var rng = SplitMix64(state: UInt64(words.count))
+        var rng = SplitMix64(seed: UInt64(words.count))
         for _ in 0..<40 {
             let phrase = (0..<Int.random(in: 3...8, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
                 .joined(separator: " ")

@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import Testing
 
 @testable import CartoucheText
@@ -16,7 +17,7 @@ struct RobustnessTests {
     @Test("seeded random texts and styles lay out without crashing, with consistent results")
     func randomInput() throws {
         let engine = try makeEngine()
-        var rng = SplitMix64(state: 2024)
+        var rng = SplitMix64(seed: 2024)
         for _ in 0..<400 {
             var view = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...60, using: &rng) {

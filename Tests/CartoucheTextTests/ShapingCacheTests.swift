@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import Testing
 
 @testable import CartoucheText
@@ -64,7 +65,7 @@ struct ShapingCacheTests {
 
     @Test("seeded random inserts and lookups agree with a first-in-first-out reference model")
     func matchesReferenceModel() {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         for capacity in [1, 3, 50] {
             let cache = ShapingCache(capacity: capacity)
             var model: [String] = []  // keys in insertion order, oldest first
