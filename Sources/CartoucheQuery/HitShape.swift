@@ -100,11 +100,7 @@ func boundsOf(_ pts: [ScreenPoint]) -> ScreenRect {
 }
 
 @inline(__always) func segmentDistanceSquared(_ p: ScreenPoint, _ a: ScreenPoint, _ b: ScreenPoint) -> Double {
-    let vx = b.x - a.x, vy = b.y - a.y
-    let l = vx * vx + vy * vy
-    let t = l > 0 ? min(1, max(0, ((p.x - a.x) * vx + (p.y - a.y) * vy) / l)) : 0
-    let dx = a.x + t * vx - p.x, dy = a.y + t * vy - p.y
-    return dx * dx + dy * dy
+    Segment.squaredDistance(from: p, a, b)
 }
 
 func polylineDistance(_ p: ScreenPoint, _ pts: [ScreenPoint]) -> Double {
@@ -133,35 +129,9 @@ func evenOdd(_ p: ScreenPoint, _ rings: [[ScreenPoint]]) -> (inside: Bool, edge:
 
 /// Distance between a polyline and a rect (0 when they meet).
 func polylineRectDistance(_ pts: [ScreenPoint], _ r: ScreenRect) -> Double {
-    guard !pts.isEmpty else { return .infinity }
+    guard let first = pts.first else { return .infinity }
+    if pts.count == 1 { return Segment.distance(first, first, to: r) }
     var best = Double.infinity
-    let corners = [ScreenPoint(x: r.minX, y: r.minY), ScreenPoint(x: r.maxX, y: r.minY),
-                   ScreenPoint(x: r.maxX, y: r.maxY), ScreenPoint(x: r.minX, y: r.maxY)]
-    for k in pts.indices {
-        let p = pts[k]
-        if r.contains(p) { return 0 }
-        let dx = max(r.minX - p.x, 0, p.x - r.maxX), dy = max(r.minY - p.y, 0, p.y - r.maxY)
-        best = min(best, dx * dx + dy * dy)
-        guard k > 0 else { continue }
-        let a = pts[k - 1]
-        if segmentMeetsRect(a, p, r) { return 0 }
-        for c in corners { best = min(best, segmentDistanceSquared(c, a, p)) }
-    }
-    return best.squareRoot()
-}
-
-/// Liang–Barsky: does segment a–b meet the closed rect?
-func segmentMeetsRect(_ a: ScreenPoint, _ b: ScreenPoint, _ r: ScreenRect) -> Bool {
-    var lo = 0.0, hi = 1.0
-    let dx = b.x - a.x, dy = b.y - a.y
-    for (p, q) in [(-dx, a.x - r.minX), (dx, r.maxX - a.x), (-dy, a.y - r.minY), (dy, r.maxY - a.y)] {
-        if p == 0 {
-            if q < 0 { return false }
-        } else {
-            let t = q / p
-            if p < 0 { lo = max(lo, t) } else { hi = min(hi, t) }
-            if lo > hi { return false }
-        }
-    }
-    return true
+    for k in 1..<pts.count { best = min(best, Segment.distance(pts[k - 1], pts[k], to: r)) }
+    return best
 }

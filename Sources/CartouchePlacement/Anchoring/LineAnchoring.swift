@@ -121,7 +121,7 @@ public struct LineAnchoring: Sendable {
         for k in 1..<n {
             guard let a = line.points[k - 1], let b = line.points[k] else { flush(); continue }
             for (t0, t1) in untrimmed(line.progress[k - 1], line.progress[k], trim) {
-                guard let (c0, c1) = clip(a, b, visible, t0, t1) else { flush(); continue }
+                guard let (c0, c1) = Segment.clip(a, b, to: visible, from: t0, to: t1) else { flush(); continue }
                 let p0 = lerp(a, b, c0), p1 = lerp(a, b, c1)
                 if current.last != p0 { flush(); current = [p0] }
                 current.append(p1)
@@ -184,19 +184,4 @@ func distance(from p: ScreenPoint, to line: [ScreenPoint]) -> Double {
     var best = Double.infinity
     for k in line.indices.dropFirst() { best = min(best, squaredDistance(p, line[k - 1], line[k])) }
     return best.squareRoot()
-}
-
-/// Liang–Barsky clipping of the parameter range [t0, t1] of segment a–b to a rect.
-func clip(_ a: ScreenPoint, _ b: ScreenPoint, _ r: ScreenRect, _ t0: Double, _ t1: Double) -> (Double, Double)? {
-    var lo = t0, hi = t1
-    let dx = b.x - a.x, dy = b.y - a.y
-    for (p, q) in [(-dx, a.x - r.minX), (dx, r.maxX - a.x), (-dy, a.y - r.minY), (dy, r.maxY - a.y)] {
-        if p == 0 {
-            if q < 0 { return nil }
-        } else {
-            let t = q / p
-            if p < 0 { lo = max(lo, t) } else { hi = min(hi, t) }
-        }
-    }
-    return lo <= hi ? (lo, hi) : nil
 }
