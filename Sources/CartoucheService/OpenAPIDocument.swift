@@ -34,7 +34,7 @@ public enum OpenAPIDocument {
     "/v1/compile": {
       "post": {
         "summary": "Compile a scene's annotation managers to a complete v8 style, or to a fragment to merge into one",
-        "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids; the first is kept) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first 10 messages, non-ASCII escaped as \\uXXXX).",
+        "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids; the first is kept) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
         "parameters": [
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},

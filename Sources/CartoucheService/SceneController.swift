@@ -13,7 +13,11 @@ struct SceneController {
     /// style or fragment): the count, and the first few as a JSON array of strings.
     static let warningCountField = HTTPField.Name("Cartouche-Warning-Count") ?? .via
     static let warningsField = HTTPField.Name("Cartouche-Warnings") ?? .via
+    /// Bounds on the `Cartouche-Warnings` value: annotation ids are user text of
+    /// any length, and servers and clients commonly refuse headers over 8 KiB.
     static let warningsInHeader = 10
+    static let warningHeaderCharacters = 200
+    static let warningHeaderBytes = 4_096
 
     func register(on router: Router<BasicRequestContext>) {
         router.post(RouterPath(ServiceRoute.compile.path)) { request, _ in try await self.compile(request) }
@@ -28,10 +32,24 @@ struct SceneController {
         let outcome = try await state.runBudgeted { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
         var response = jsonResponse(outcome.body)
         response.headers[Self.warningCountField] = "\(outcome.warnings.count)"
-        if !outcome.warnings.isEmpty {
-            response.headers[Self.warningsField] = Self.asciiJSONArray(Array(outcome.warnings.prefix(Self.warningsInHeader)))
-        }
+        if !outcome.warnings.isEmpty { response.headers[Self.warningsField] = Self.warningsHeader(outcome.warnings) }
         return response
+    }
+
+    /// The first warnings (at most ``warningsInHeader``, each cut to
+    /// ``warningHeaderCharacters`` characters with "…") that fit in
+    /// ``warningHeaderBytes``, as an ASCII JSON array.
+    static func warningsHeader(_ warnings: [String]) -> String {
+        var kept: [String] = []
+        var value = "[]"
+        for warning in warnings.prefix(warningsInHeader) {
+            let cut = warning.count > warningHeaderCharacters ? warning.prefix(warningHeaderCharacters - 1) + "…" : warning
+            let candidate = asciiJSONArray(kept + [cut])
+            if candidate.utf8.count > warningHeaderBytes { break }
+            kept.append(cut)
+            value = candidate
+        }
+        return value
     }
 
     func query(_ request: Request) async throws(Problem) -> Response {

@@ -151,3 +151,21 @@ struct CompileRouteTests {
         #expect(exposition.contains(#"cartouche_requests_total{route="/v1/compile",status="200"} 1"#))
     }
 }
+
+@Suite("Cartouche-Warnings header")
+struct WarningsHeaderTests {
+    @Test("long and many warnings are cut to stay a small, ASCII, parseable header")
+    func bounded() throws {
+        let long = "manager \"m\": annotation id \"" + String(repeating: "é", count: 500) + "\" at index 1 repeats index 0; the first is kept"
+        let value = SceneController.warningsHeader(Array(repeating: long, count: 40))
+        #expect(value.utf8.count <= SceneController.warningHeaderBytes)
+        #expect(value.unicodeScalars.allSatisfy { $0.isASCII })
+        let parsed = try #require(try JSONParser().parse(Array(value.utf8)).arrayValue)
+        // A cut message is 28 ASCII characters (3 quotes escaped: 31 bytes), 171 × é
+        // (\u00e9, 6 bytes each) and … (6 bytes): 1,063 bytes, 1,065 quoted.
+        // Three take 2 + 3 × 1,065 + 2 = 3,199 bytes; four would take 4,265 > 4,096.
+        #expect(parsed.count == 3)
+        #expect(parsed.first?.stringValue == String(long.prefix(199)) + "…")
+        #expect(SceneController.warningsHeader(["a", "b"]) == #"["a","b"]"#)
+    }
+}
