@@ -12,7 +12,7 @@ public enum QueryJob {
     /// - Returns: `{"frame", "hits": [...]}`, or `{"frame", "taps": [{"at", "hits"}, …]}`
     ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
     /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
-    ///   then per tap O(log n + hits) on the index's grid.
+    ///   then per tap one grid-cell lookup plus its hits.
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<[UInt8], Problem> {
