@@ -10,6 +10,11 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case health = "/healthz"
     case metrics = "/metrics"
     case openAPI = "/openapi.json"
+    /// The playground page and its script and style sheet (`docs/SERVICE.md`, "Playground").
+    case playground = "/"
+    case playgroundScript = "/playground.js"
+    case playgroundStyle = "/playground.css"
+    case examples = "/v1/examples"
 
     public var path: String { rawValue }
 
@@ -17,6 +22,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         switch self {
         case .place, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
+        case .playground, .playgroundScript, .playgroundStyle, .examples: .get
         }
     }
 
