@@ -12,6 +12,7 @@ enum PlaygroundPage {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cartouche playground</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/playground.css">
 <script src="/playground.js" defer></script>
 </head>
@@ -34,7 +35,7 @@ enum PlaygroundPage {
                 placeholder='{"version": 1, "viewport": …, "camera": …}'></textarea>
       <div class="row">
         <button type="button" id="load-text" data-testid="load-text">Load pasted scene</button>
-        <button type="button" id="edit-text">Copy current scene here</button>
+        <button type="button" id="edit-text">Copy current scene</button>
       </div>
     </section>
     <section aria-labelledby="camera-heading">
@@ -72,7 +73,7 @@ enum PlaygroundPage {
   <aside id="results" aria-label="Results">
     <section aria-labelledby="summary-heading">
       <h2 id="summary-heading">Placement</h2>
-      <div id="summary" data-testid="summary" aria-live="polite"></div>
+      <div id="summary" data-testid="summary" aria-live="polite"><p class="note">No scene drawn yet.</p></div>
     </section>
     <section aria-labelledby="hits-heading">
       <h2 id="hits-heading">Hits</h2>

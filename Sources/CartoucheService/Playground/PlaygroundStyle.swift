@@ -13,7 +13,7 @@ body { display: flex; flex-direction: column; }
 header { display: flex; align-items: baseline; gap: 16px; padding: 8px 16px; border-bottom: 1px solid var(--line); }
 header h1 { font-size: 18px; margin: 0; }
 header p { margin: 0; color: var(--muted); flex: 1; }
-main { flex: 1; min-height: 0; display: grid; grid-template-columns: 290px minmax(0, 1fr) 270px; }
+main { flex: 1; min-height: 0; display: grid; grid-template-columns: 300px minmax(0, 1fr) 270px; }
 aside { overflow-y: auto; padding: 8px 14px; background: var(--panel); }
 #controls { border-right: 1px solid var(--line); }
 #results { border-left: 1px solid var(--line); }
@@ -23,6 +23,7 @@ label.check { font-weight: normal; }
 select, textarea, input[type=file] { width: 100%; font: inherit; }
 textarea { font: 12px/1.3 ui-monospace, "Noto Sans Mono", monospace; resize: vertical; }
 .row { display: flex; gap: 6px; margin-top: 6px; }
+.row button { flex: 1; white-space: nowrap; font-size: 13px; }
 button { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 4px; background: white; cursor: pointer; }
 button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .slider { display: grid; grid-template-columns: 64px 1fr 56px; align-items: center; gap: 6px; }
