@@ -25,6 +25,7 @@ public func buildApplication(
     } ?? .empty
     let router = Router(context: BasicRequestContext.self)
     EngineController(state: state).register(on: router)
+    SceneController(state: state).register(on: router)
     SystemController(state: state).register(on: router)
     PlaygroundController(examples: examples).register(on: router)
     let responder = ServiceResponder(inner: router.buildResponder(), state: state)
