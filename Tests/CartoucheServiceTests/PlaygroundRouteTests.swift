@@ -133,8 +133,6 @@ struct PlaygroundRouteTests {
         let calls = PlaygroundScript.source.matches(of: /call\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
         #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples"])
         let missing = Set(calls).subtracting(routes)
-        withKnownIssue("/v1/render and /v1/query arrive with the surface branch", isIntermittent: true) {
-            #expect(missing.isEmpty, "the script calls \(missing.sorted()), which the service does not route")
-        }
+        #expect(missing.isEmpty, "the script calls \(missing.sorted()), which the service does not route")
     }
 }

@@ -91,17 +91,14 @@ public struct ExampleCatalog: Sendable {
         return try ExampleCatalog(checked: examples.sorted { $0.name < $1.name })
     }
 
-    /// The same checks `POST /v1/place` makes before placing: the format, then the limits.
+    /// The checks every scene route makes (``SceneInput``): the format, then the limits.
     private static func check(_ scene: JSONValue, file: String, limits: SceneLimits) throws(ExampleLoadError) {
         do { _ = try SceneDocument(json: scene) } catch {
             throw ExampleLoadError(file: file, path: error.path.description, reason: error.reason)
         }
-        if let count = scene.objectValue?["viewAnnotations"]?.arrayValue?.count, count > limits.maxAnnotations {
-            throw ExampleLoadError(file: file, path: "viewAnnotations", reason: "\(count) view annotations, more than the limit of \(limits.maxAnnotations)")
-        }
-        if let problem = PlaceJob.firstTooLongText(in: scene, limit: limits.maxTextLength) {
-            throw ExampleLoadError(file: file, path: problem.path, reason: problem.detail)
-        }
+        let problem = SceneInput.tooManyAnnotations(in: scene, at: .root, limit: limits.maxAnnotations)
+            ?? SceneInput.firstTooLongText(in: scene, at: .root, limit: limits.maxTextLength)
+        if let problem { throw ExampleLoadError(file: file, path: problem.path, reason: problem.detail) }
     }
 }
 

@@ -182,9 +182,6 @@ function showPicture(text) {
   const svg = parsed.documentElement;
   if (svg.nodeName !== 'svg') throw new Problem({ title: 'Bad picture', detail: '/v1/render did not answer an SVG document' });
   const picture = document.importNode(svg, true);
-  // The viewBox stays the viewport; the element fills the stage (letterboxed, aspect kept).
-  picture.setAttribute('width', '100%');
-  picture.setAttribute('height', '100%');
   picture.setAttribute('role', 'img');
   picture.setAttribute('aria-label', 'The scene as placed: click to query what is under the pointer');
   picture.setAttribute('data-testid', 'picture');
@@ -218,7 +215,9 @@ function showSummary() {
     ...row('Hidden', hidden.length ? `${hidden.length} (${[...byReason].map(([c, n]) => `${n} ${c}`).join(', ')})` : '0',
       'summary-hidden', hidden.length),
   );
-  const items = hidden.slice(0, 50).map((p) => {
+  // Callouts merely off screen are the least interesting: list the others first.
+  const listed = [...hidden].sort((a, b) => (a.hiddenReason && a.hiddenReason.code === 'offscreen') - (b.hiddenReason && b.hiddenReason.code === 'offscreen'));
+  const items = listed.slice(0, 50).map((p) => {
     const reason = p.hiddenReason ? p.hiddenReason.code + (p.hiddenReason.with ? ` (${p.hiddenReason.with})` : '') : 'hidden';
     return el('li', { 'data-id': p.id }, el('strong', {}, p.id), `: ${reason}`);
   });

@@ -31,8 +31,10 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .slider output { font-variant-numeric: tabular-nums; text-align: right; }
 .note { color: var(--muted); margin: 4px 0; font-size: 12px; }
 #stage { display: flex; flex-direction: column; min-width: 0; min-height: 0; padding: 8px; }
-#map { flex: 1; min-height: 0; display: flex; }
-#map svg { width: 100%; height: 100%; cursor: crosshair; }
+#map { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; }
+/* The picture keeps its size (the viewport's) and only shrinks to fit, aspect kept, so the
+   element is exactly the viewport: nothing drawn outside it shows. */
+#map svg { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; cursor: crosshair; }
 body[data-status=busy] #map svg { opacity: 0.85; }
 #problem { border: 1px solid var(--bad); color: var(--bad); background: #fff4f2; padding: 8px 10px; margin-bottom: 8px; border-radius: 4px; }
 #problem strong { display: block; }
