@@ -37,7 +37,7 @@ from maplibre_page import CHROMIUM, fail  # noqa: E402  (shared launch settings)
 
 TOOL = "playground_check"
 LAUNCH_ARGS = ["--no-sandbox"]
-TIMEOUT_MS = 60000
+TIMEOUT_MS = 120000  # generous: CI runs this beside other browser tests on two cores
 
 # Ready or failed, after at least `n` successful renders (or any failure).
 SETTLED = """
