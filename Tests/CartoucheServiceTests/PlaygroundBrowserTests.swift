@@ -101,6 +101,7 @@ struct PlaygroundBrowserTests {
                 "screenshot": .string(screenshot.path), "zoom": .number(expected.zoom),
                 "clicks": [[.number(expected.calloutCentre.x), .number(expected.calloutCentre.y)],
                            [.number(expected.emptyPoint.x), .number(expected.emptyPoint.y)]],
+                "upload": .string(Shared.repositoryRoot.appendingPathComponent("Examples/mapbox-docs.scene.json").path),
                 "notJSON": "{oops", "invalidScene": .string(invalidScene),
             ]
             if writePicture, case .object(var members) = job {
@@ -148,6 +149,19 @@ struct PlaygroundBrowserTests {
             // Empty map: no hits.
             #expect(clicks[1]["hits"] == [], "at \(expected.emptyPoint)")
             #expect(clicks[1]["status"] == "ready")
+
+            // An uploaded scene file replaces the example: the mapbox-docs viewport (900×600), its callout drawn.
+            let upload = try #require(result["upload"]?.objectValue)
+            #expect(upload["status"] == "ready")
+            #expect(upload["viewBox"] == "0 0 900 600")
+            #expect(upload["example"] == "", "the picker no longer claims an example")
+            let uploadedTexts = Set(upload["texts"]?.arrayValue?.compactMap { $0.stringValue } ?? [])
+            let docs = try SceneDocument(jsonBytes: try Shared.example("mapbox-docs.scene.json"))
+            let shownThere = Set(try docs.place(text: try Shared.engine.get()).frames[0].result.drawOrder)
+            for (id, title) in [("gulf-label", "Gulf zone"), ("corridor-label", "3 h 45 min")] {
+                #expect(uploadedTexts.contains(title) == shownThere.contains(id), "\(title): \(uploadedTexts.sorted())")
+            }
+            #expect(!shownThere.isEmpty)
 
             // Pasted text that is not JSON, and a scene the service refuses: both shown, the picture kept.
             let notJSON = try #require(result["notJSON"]?.objectValue)

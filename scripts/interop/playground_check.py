@@ -11,6 +11,7 @@ Job (JSON on stdin):
    "zoom": 11.5,                              # the value the zoom slider is moved to
    "clicks": [[x, y], …],                     # viewport points (the SVG's user space) clicked after the zoom change
    "picture": "docs/images/playground.png",   # optional: a screenshot after the first click (for the README)
+   "upload": "Examples/mapbox-docs.scene.json",  # a scene file given to the file input
    "notJSON": "{oops",                         # pasted text that is not JSON
    "invalidScene": "{…}"}                     # pasted JSON that the service refuses
 
@@ -20,6 +21,7 @@ Result (JSON on stdout):
    "afterZoom": {"status", "renders", "svgChanged", "summaryZoom", "sliderValue", "texts"},
    "clicks": [{"page": [px, py], "tap": [x, y], "tapText", "hits": [{"id", "kind", "layer"}]}],
    "picture": {"path", "bytes"} or null,
+   "upload": {"status", "renders", "viewBox", "example", "texts"},
    "notJSON": {"status", "title", "detail"}, "invalidScene": {"status", "title", "detail", "path", "pictureShown"},
    "consoleErrors": [...], "seconds": t}
 
@@ -207,6 +209,13 @@ def main():
                 if i == 0 and job.get("picture"):
                     picture = page.screenshot(path=job["picture"], type="png")
                     result["picture"] = {"path": job["picture"], "bytes": len(picture)}
+
+            # Upload a scene file through the file input.
+            before = page.evaluate(OBSERVE)["renders"]
+            page.set_input_files("#scene-file", job["upload"])
+            settle(page, before + 1)
+            uploaded = page.evaluate(OBSERVE)
+            result["upload"] = {k: uploaded[k] for k in ("status", "renders", "viewBox", "example", "texts")}
 
             result["notJSON"] = paste(page, job["notJSON"])
             result["invalidScene"] = paste(page, job["invalidScene"])
