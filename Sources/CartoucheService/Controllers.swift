@@ -1,5 +1,4 @@
 import CartoucheJSON
-import HTTPTypes
 import Hummingbird
 
 /// `POST /v1/place`, `POST /v1/shape`, `GET /v1/fonts`.
@@ -16,6 +15,7 @@ struct EngineController {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
         let shouldCancel = state.deadlineCheck(from: .now)
+        _ = try ParameterReader(request.parameterPairs, allowed: [])
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
@@ -26,6 +26,7 @@ struct EngineController {
 
     func shape(_ request: Request) async throws(Problem) -> Response {
         let config = state.configuration
+        _ = try ParameterReader(request.parameterPairs, allowed: [])
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let text = state.text
         let bytes = try await state.runHeavy { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }
@@ -45,93 +46,6 @@ struct SystemController {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
         router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(Array(OpenAPIDocument.json.utf8)) }
-    }
-}
-
-/// `POST /v1/compile`, `/v1/query`, `/v1/render`: the scene's style, hits and
-/// picture. Each reads its parameters before the body (a bad parameter costs
-/// no read), then runs its job in the heavy-work pool under the request's
-/// time budget.
-struct SceneController {
-    let state: ServiceState
-
-    /// Names the compile's warnings travel under (the body stays exactly the
-    /// style or fragment): the count, and the first few as a JSON array of strings.
-    static let warningCountField = HTTPField.Name("Cartouche-Warning-Count") ?? .via
-    static let warningsField = HTTPField.Name("Cartouche-Warnings") ?? .via
-    static let warningsInHeader = 10
-
-    func register(on router: Router<BasicRequestContext>) {
-        router.post(RouterPath(ServiceRoute.compile.path)) { request, _ in try await self.compile(request) }
-        router.post(RouterPath(ServiceRoute.query.path)) { request, _ in try await self.query(request) }
-        router.post(RouterPath(ServiceRoute.render.path)) { request, _ in try await self.render(request) }
-    }
-
-    func compile(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
-        let options = try CompileOptions(parameters: request.parameterPairs)
-        let (body, limits) = try await readScene(request)
-        let outcome = try await state.runBudgeted { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
-        var response = jsonResponse(outcome.body)
-        response.headers[Self.warningCountField] = "\(outcome.warnings.count)"
-        if !outcome.warnings.isEmpty {
-            response.headers[Self.warningsField] = Self.asciiJSONArray(Array(outcome.warnings.prefix(Self.warningsInHeader)))
-        }
-        return response
-    }
-
-    func query(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
-        let (body, limits) = try await readScene(request)
-        let text = state.text
-        return jsonResponse(try await state.runBudgeted { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
-    }
-
-    func render(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
-        let options = try RenderOptions(parameters: request.parameterPairs)
-        let (body, limits) = try await readScene(request)
-        let text = state.text
-        let svg = try await state.runBudgeted {
-            RenderJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
-        }
-        return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
-    }
-
-    private func readScene(_ request: Request) async throws(Problem) -> ([UInt8], SceneLimits) {
-        let config = state.configuration
-        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
-        return (body, SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength))
-    }
-
-    /// `["…", "…"]` with every non-ASCII scalar escaped as `\uXXXX`, so it is
-    /// a valid header value whatever the ids hold (and still JSON).
-    static func asciiJSONArray(_ strings: [String]) -> String {
-        var w = JSONWriter()
-        w.beginArray()
-        for s in strings { w.write(s) }
-        w.endArray()
-        var out = ""
-        for scalar in String(decoding: w.bytes, as: UTF8.self).unicodeScalars {
-            if scalar.isASCII, scalar.value >= 0x20, scalar.value != 0x7F {
-                out.unicodeScalars.append(scalar)
-            } else {
-                for unit in String(scalar).utf16 {
-                    let hex = String(unit, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                }
-            }
-        }
-        return out
-    }
-}
-
-extension Request {
-    /// The query parameters as name/value pairs, in order (repeats kept, so they can be refused).
-    var parameterPairs: [(name: String, value: String)] {
-        uri.queryParameters.map { (String($0.key), String($0.value)) }
     }
 }
 
