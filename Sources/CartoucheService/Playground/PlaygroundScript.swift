@@ -355,6 +355,7 @@ function start() {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
     const text = await file.text();
+    e.target.value = '';  // choosing the same file again is a change too
     $('scene-text').value = text;
     loadText(text, file.name);
   });
