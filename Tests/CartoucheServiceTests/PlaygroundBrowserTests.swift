@@ -33,6 +33,8 @@ struct PlaygroundBrowserTests {
         var calloutCentre: ScreenPoint
         var hitsAtCallout: [String]
         var emptyPoint: ScreenPoint
+        /// Hit-testing for the zoomed camera, for taps the page reports.
+        var index: SceneQueryIndex
     }
 
     /// The sf-stanford overview camera (a fit) as the page makes it explicit,
@@ -59,7 +61,7 @@ struct PlaygroundBrowserTests {
             }
         }
         return Expected(zoom: camera.zoom, calloutID: shown.id, calloutCentre: centre,
-                        hitsAtCallout: index.query(at: centre).map(\.id), emptyPoint: try #require(empty))
+                        hitsAtCallout: index.query(at: centre).map(\.id), emptyPoint: try #require(empty), index: index)
     }
 
     /// Runs the script off Swift's cooperative threads: it blocks until the browser is done,
@@ -149,6 +151,15 @@ struct PlaygroundBrowserTests {
             // Empty map: no hits.
             #expect(clicks[1]["hits"] == [], "at \(expected.emptyPoint)")
             #expect(clicks[1]["status"] == "ready")
+
+            // The keyboard: ArrowRight on the focused picture queries 10 px right of the last tap.
+            let lastTap = try #require(clicks[1]["tap"]?.arrayValue?.compactMap { $0.numberValue })
+            let keyboard = try #require(result["keyboard"]?.objectValue)
+            let keyTap = try #require(keyboard["tap"]?.arrayValue?.compactMap { $0.numberValue })
+            try #require(lastTap.count == 2 && keyTap.count == 2)
+            #expect(keyTap == [lastTap[0] + 10, lastTap[1]])
+            let keyHits = keyboard["hits"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
+            #expect(keyHits == expected.index.query(at: ScreenPoint(x: keyTap[0], y: keyTap[1])).map(\.id))
 
             // An uploaded scene file replaces the example: the mapbox-docs viewport (900×600), its callout drawn.
             let upload = try #require(result["upload"]?.objectValue)

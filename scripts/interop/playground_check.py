@@ -21,6 +21,7 @@ Result (JSON on stdout):
    "afterZoom": {"status", "renders", "svgChanged", "summaryZoom", "sliderValue", "texts"},
    "clicks": [{"page": [px, py], "tap": [x, y], "tapText", "hits": [{"id", "kind", "layer"}]}],
    "picture": {"path", "bytes"} or null,
+   "keyboard": {"tap", "tapText", "hits", "status"},          # after ArrowRight on the focused picture
    "upload": {"status", "renders", "viewBox", "example", "texts"},
    "notJSON": {"status", "title", "detail"}, "invalidScene": {"status", "title", "detail", "path", "pictureShown"},
    "consoleErrors": [...], "seconds": t}
@@ -209,6 +210,14 @@ def main():
                 if i == 0 and job.get("picture"):
                     picture = page.screenshot(path=job["picture"], type="png")
                     result["picture"] = {"path": job["picture"], "bytes": len(picture)}
+
+            # The keyboard: focus the picture, move the query point one step right (a query).
+            page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+            page.focus("#map svg")
+            page.keyboard.press("ArrowRight")
+            wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                             " || document.body.dataset.status === 'error'")
+            result["keyboard"] = page.evaluate(HITS)
 
             # Upload a scene file through the file input.
             before = page.evaluate(OBSERVE)["renders"]

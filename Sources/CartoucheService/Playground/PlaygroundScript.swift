@@ -183,9 +183,12 @@ function showPicture(text) {
   if (svg.nodeName !== 'svg') throw new Problem({ title: 'Bad picture', detail: '/v1/render did not answer an SVG document' });
   const picture = document.importNode(svg, true);
   picture.setAttribute('role', 'img');
-  picture.setAttribute('aria-label', 'The scene as placed: click to query what is under the pointer');
+  picture.setAttribute('aria-label',
+    'The scene as placed. Click to query what is under the pointer; or, from the keyboard, arrow keys move the query point (Shift: further) and Enter queries it.');
+  picture.setAttribute('tabindex', '0');
   picture.setAttribute('data-testid', 'picture');
   picture.addEventListener('click', onPictureClick);
+  picture.addEventListener('keydown', onPictureKey);
   $('map').replaceChildren(picture);
 }
 
@@ -244,6 +247,28 @@ function onPictureClick(event) {
   const { width, height } = state.good.scene.viewport;
   if (point.x < 0 || point.y < 0 || point.x > width || point.y > height) return;  // the letterbox
   query(svg, point.x, point.y);
+}
+
+/** Keyboard queries: a query point (the last tap, else the viewport's centre) moved by the arrow keys. */
+function onPictureKey(event) {
+  if (!state.good) return;
+  const svg = event.currentTarget;
+  const { width, height } = state.good.scene.viewport;
+  const step = event.shiftKey ? 50 : 10;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const tap = $('tap').dataset;
+  let x = tap.x === undefined ? width / 2 : Number(tap.x);
+  let y = tap.y === undefined ? height / 2 : Number(tap.y);
+  if (event.key in moves) {
+    x = Math.min(width, Math.max(0, x + moves[event.key][0]));
+    y = Math.min(height, Math.max(0, y + moves[event.key][1]));
+    query(svg, x, y);
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    query(svg, x, y);
+  } else {
+    return;
+  }
+  event.preventDefault();
 }
 
 function markTap(svg, x, y) {

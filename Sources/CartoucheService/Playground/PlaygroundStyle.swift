@@ -35,6 +35,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 /* The picture keeps its size (the viewport's) and only shrinks to fit, aspect kept, so the
    element is exactly the viewport: nothing drawn outside it shows. */
 #map svg { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; cursor: crosshair; }
+#map svg:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 body[data-status=busy] #map svg { opacity: 0.85; }
 #problem { border: 1px solid var(--bad); color: var(--bad); background: #fff4f2; padding: 8px 10px; margin-bottom: 8px; border-radius: 4px; }
 #problem strong { display: block; }
