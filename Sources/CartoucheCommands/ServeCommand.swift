@@ -25,13 +25,31 @@ public struct ServeCommand: AsyncParsableCommand {
     var maxConcurrentJobs: Int?
     @Option(name: .customLong("max-queued-jobs"), help: "Heavy jobs waiting before 503 [env CARTOUCHE_MAX_QUEUED_JOBS, default 64].")
     var maxQueuedJobs: Int?
+    @Option(help: ArgumentHelp(
+        "Folder of *.scene.json files offered at GET /v1/examples and in the playground [env CARTOUCHE_EXAMPLES_DIR, default ./Examples when it exists].",
+        valueName: "dir"))
+    var examples: String?
+    @Flag(name: .customLong("no-examples"), help: "Offer no example scenes, whatever the environment or working folder hold.")
+    var noExamples = false
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical [env LOG_LEVEL, default info].")
     var logLevel: String?
 
     public init() {}
 
-    /// Defaults, then the environment, then flags.
-    public func configuration(environment: [String: String]) throws -> ServiceConfiguration {
+    /// The examples folder used when neither `--examples` nor the environment names one.
+    public static let defaultExamplesDirectory = "Examples"
+
+    static func hasDefaultExamples(in directory: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(defaultExamplesDirectory).path
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Defaults, then the environment, then flags. The examples folder falls
+    /// back to `Examples` in `currentDirectory` when that folder exists.
+    public func configuration(
+        environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws -> ServiceConfiguration {
         var c: ServiceConfiguration
         do { c = try ServiceConfiguration().applying(environment: environment) } catch { throw ValidationError("\(error)") }
         if let host { c.host = host }
@@ -42,6 +60,9 @@ public struct ServeCommand: AsyncParsableCommand {
         if let requestTimeoutMilliseconds { c.requestTimeout = .milliseconds(requestTimeoutMilliseconds) }
         if let maxConcurrentJobs { c.maxConcurrentJobs = maxConcurrentJobs }
         if let maxQueuedJobs { c.maxQueuedJobs = maxQueuedJobs }
+        if let examples { c.examplesDirectory = examples }
+        if c.examplesDirectory == nil, Self.hasDefaultExamples(in: currentDirectory) { c.examplesDirectory = Self.defaultExamplesDirectory }
+        if noExamples { c.examplesDirectory = nil }
         do { try c.validate() } catch { throw ValidationError("\(error)") }
         return c
     }
@@ -66,7 +87,13 @@ public struct ServeCommand: AsyncParsableCommand {
         let config = try configuration(environment: ProcessInfo.processInfo.environment)
         var logger = Logger(label: "cartouche.service")
         logger.logLevel = try resolvedLogLevel(environment: ProcessInfo.processInfo.environment)
-        let app = try buildApplication(configuration: config, logger: logger)
-        try await app.runService()
+        do {
+            let app = try buildApplication(configuration: config, logger: logger)
+            try await app.runService()
+        } catch let error as ExampleLoadError {
+            // A broken example is bad input: say which file and where, then stop (exit 4).
+            Terminal.writeError("serve: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        }
     }
 }

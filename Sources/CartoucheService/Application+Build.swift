@@ -1,4 +1,5 @@
 import CartoucheText
+import Foundation
 import Hummingbird
 import Logging
 
@@ -9,7 +10,8 @@ import Logging
 ///   - text: the process's text engine; one is created from the bundled fonts when nil.
 ///   - metrics: where to record; a fresh registry when nil.
 /// - Throws: `TextError` when no engine is given and the fonts cannot be loaded,
-///   ``ConfigurationError`` for unusable limits.
+///   ``ConfigurationError`` for unusable limits, ``ExampleLoadError`` when
+///   `configuration.examplesDirectory` holds a scene the service would refuse.
 public func buildApplication(
     configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
     logger: Logger = Logger(label: "cartouche.service")
@@ -17,10 +19,15 @@ public func buildApplication(
     try configuration.validate()
     let engine = try text ?? TextLayoutEngine(registry: FontRegistry())
     let state = ServiceState(configuration: configuration, text: engine, metrics: metrics)
+    let limits = SceneLimits(maxAnnotations: configuration.maxAnnotations, maxTextLength: configuration.maxTextLength)
+    let examples = try configuration.examplesDirectory.map {
+        try ExampleCatalog.load(directory: URL(fileURLWithPath: $0, isDirectory: true), limits: limits)
+    } ?? .empty
     let router = Router(context: BasicRequestContext.self)
     EngineController(state: state).register(on: router)
     SceneController(state: state).register(on: router)
     SystemController(state: state).register(on: router)
+    PlaygroundController(examples: examples).register(on: router)
     let responder = ServiceResponder(inner: router.buildResponder(), state: state)
     return Application(
         responder: responder,

@@ -132,6 +132,30 @@ public enum OpenAPIDocument {
         "summary": "This document",
         "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}
       }
+    },
+    "/v1/examples": {
+      "get": {
+        "summary": "The example scenes loaded at start-up (cartouche serve --examples DIR), sorted by name",
+        "responses": {"200": {"description": "Examples", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExamplesResponse"}}}}}
+      }
+    },
+    "/": {
+      "get": {
+        "summary": "The playground: an HTML page that places, draws and queries scenes with this service",
+        "responses": {"200": {"description": "The page (Content-Security-Policy: only this server's script, style and API)", "content": {"text/html": {"schema": {"type": "string"}}}}}
+      }
+    },
+    "/playground.js": {
+      "get": {
+        "summary": "The playground's script",
+        "responses": {"200": {"description": "JavaScript", "content": {"text/javascript": {"schema": {"type": "string"}}}}}
+      }
+    },
+    "/playground.css": {
+      "get": {
+        "summary": "The playground's style sheet",
+        "responses": {"200": {"description": "CSS", "content": {"text/css": {"schema": {"type": "string"}}}}}
+      }
     }
   },
   "components": {
@@ -157,6 +181,21 @@ public enum OpenAPIDocument {
           "parameter": {"type": "string", "description": "The query parameter with the bad value, e.g. target"},
           "line": {"type": "integer", "minimum": 1},
           "column": {"type": "integer", "minimum": 1}
+        }
+      },
+      "ExamplesResponse": {
+        "type": "object", "required": ["examples"], "additionalProperties": false,
+        "properties": {
+          "examples": {
+            "type": "array",
+            "items": {
+              "type": "object", "required": ["name", "scene"], "additionalProperties": false,
+              "properties": {
+                "name": {"type": "string", "description": "The file name without .scene.json"},
+                "scene": {"$ref": "#/components/schemas/Scene"}
+              }
+            }
+          }
         }
       },
       "Scene": {

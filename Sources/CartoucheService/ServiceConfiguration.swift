@@ -22,12 +22,15 @@ public struct ServiceConfiguration: Hashable, Sendable {
     public var maxQueuedJobs: Int
     /// Seconds a client is told to wait (`Retry-After`) after a 503.
     public var retryAfterSeconds: Int
+    /// Folder whose `*.scene.json` files `GET /v1/examples` offers (read once
+    /// at start-up); nil offers none.
+    public var examplesDirectory: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 8 << 20, maxAnnotations: Int = 100_000,
         maxTextLength: Int = 5_000, requestTimeout: Duration = .milliseconds(2_000),
         maxConcurrentJobs: Int = ProcessInfo.processInfo.activeProcessorCount, maxQueuedJobs: Int = 64,
-        retryAfterSeconds: Int = 1
+        retryAfterSeconds: Int = 1, examplesDirectory: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -38,6 +41,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         self.maxConcurrentJobs = maxConcurrentJobs
         self.maxQueuedJobs = maxQueuedJobs
         self.retryAfterSeconds = retryAfterSeconds
+        self.examplesDirectory = examplesDirectory
     }
 
     /// The environment variables read by ``applying(environment:)``.
@@ -50,6 +54,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         case requestTimeoutMilliseconds = "CARTOUCHE_REQUEST_TIMEOUT_MS"
         case maxConcurrentJobs = "CARTOUCHE_MAX_CONCURRENT_JOBS"
         case maxQueuedJobs = "CARTOUCHE_MAX_QUEUED_JOBS"
+        case examplesDirectory = "CARTOUCHE_EXAMPLES_DIR"
     }
 
     /// This configuration with every variable set in `environment` applied.
@@ -70,6 +75,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
                 c.requestTimeout = .milliseconds(try Self.integer(text, name: name, in: 1...3_600_000))
             case .maxConcurrentJobs: c.maxConcurrentJobs = try Self.integer(text, name: name, in: 1...1_024)
             case .maxQueuedJobs: c.maxQueuedJobs = try Self.integer(text, name: name, in: 0...100_000)
+            case .examplesDirectory: c.examplesDirectory = text
             }
         }
         try c.validate()
@@ -89,6 +95,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         try check(requestTimeout > .zero, "requestTimeout", "\(requestTimeout)", "must be greater than 0")
         try check(maxConcurrentJobs > 0, "maxConcurrentJobs", "\(maxConcurrentJobs)", "must be greater than 0")
         try check(maxQueuedJobs >= 0, "maxQueuedJobs", "\(maxQueuedJobs)", "must be 0 or more")
+        if let examplesDirectory { try check(!examplesDirectory.isEmpty, "examplesDirectory", examplesDirectory, "must not be empty") }
     }
 
     static func integer(_ text: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

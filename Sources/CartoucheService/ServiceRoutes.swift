@@ -13,6 +13,11 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case health = "/healthz"
     case metrics = "/metrics"
     case openAPI = "/openapi.json"
+    /// The playground page and its script and style sheet (`docs/SERVICE.md`, "Playground").
+    case playground = "/"
+    case playgroundScript = "/playground.js"
+    case playgroundStyle = "/playground.css"
+    case examples = "/v1/examples"
 
     public var path: String { rawValue }
 
@@ -20,6 +25,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         switch self {
         case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
+        case .playground, .playgroundScript, .playgroundStyle, .examples: .get
         }
     }
 

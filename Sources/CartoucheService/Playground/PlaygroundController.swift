@@ -1,0 +1,44 @@
+import HTTPTypes
+import Hummingbird
+
+/// `GET /` (the playground page), its script and style sheet, and
+/// `GET /v1/examples` (the scenes its picker offers). All cheap and never
+/// queued behind heavy work: the page and examples are bytes made at start-up.
+struct PlaygroundController {
+    let examples: ExampleCatalog
+
+    /// The page may only load its own script, style sheet and the service's
+    /// answers: no third-party code, no inline script, no framing.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get(RouterPath(ServiceRoute.playground.path)) { _, _ in
+            Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8")
+        }
+        router.get(RouterPath(ServiceRoute.playgroundScript.path)) { _, _ in
+            Self.asset(PlaygroundScript.source, type: "text/javascript; charset=utf-8")
+        }
+        router.get(RouterPath(ServiceRoute.playgroundStyle.path)) { _, _ in
+            Self.asset(PlaygroundStyle.source, type: "text/css; charset=utf-8")
+        }
+        router.get(RouterPath(ServiceRoute.examples.path)) { _, _ in jsonResponse(examples.responseBody) }
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "no-referrer"
+        // Served from the binary: a new build is a new page, so always revalidate.
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+extension HTTPField.Name {
+    // A constant, valid token: the initializer only fails for invalid names.
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .via
+}

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Drives the playground page (`GET /` of a running `cartouche serve`) in
+headless Debian chromium through PyPI playwright, and reports what a user
+would see. The Swift test `Tests/CartoucheServiceTests/PlaygroundBrowserTests.swift`
+starts the real server, computes the expected values with the library, runs
+this script and compares.
+
+Job (JSON on stdin):
+  {"url": "http://127.0.0.1:PORT/", "width": 1280, "height": 800,
+   "screenshot": "/tmp/…/initial.png",        # the page once the first example is drawn
+   "zoom": 11.5,                              # the value the zoom slider is moved to
+   "clicks": [[x, y], …],                     # viewport points (the SVG's user space) clicked after the zoom change
+   "picture": "docs/images/playground.png",   # optional: a screenshot after the first click (for the README)
+   "upload": "Examples/mapbox-docs.scene.json",  # a scene file given to the file input
+   "notJSON": "{oops",                         # pasted text that is not JSON
+   "invalidScene": "{…}"}                     # pasted JSON that the service refuses
+
+Result (JSON on stdout):
+  {"initial": {"status", "renders", "texts": [SVG text contents], "summaryZoom", "example", "viewBox"},
+   "screenshot": {"path", "bytes", "pixels", "nonBackgroundPixels"},
+   "afterZoom": {"status", "renders", "svgChanged", "summaryZoom", "sliderValue", "texts"},
+   "clicks": [{"page": [px, py], "tap": [x, y], "tapText", "hits": [{"id", "kind", "layer"}]}],
+   "picture": {"path", "bytes"} or null,
+   "keyboard": {"tap", "tapText", "hits", "status"},          # after ArrowRight on the focused picture
+   "upload": {"status", "renders", "viewBox", "example", "texts"},
+   "notJSON": {"status", "title", "detail"}, "invalidScene": {"status", "title", "detail", "path", "pictureShown"},
+   "consoleErrors": [...], "seconds": t}
+
+Run with the venv made by scripts/setup:
+  .venv-peers/bin/python scripts/interop/playground_check.py < job.json
+"""
+import base64
+import json
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from maplibre_page import CHROMIUM, fail  # noqa: E402  (shared launch settings)
+
+TOOL = "playground_check"
+LAUNCH_ARGS = ["--no-sandbox"]
+TIMEOUT_MS = 120000  # generous: CI runs this beside other browser tests on two cores
+
+# Ready or failed, after at least `n` successful renders (or any failure).
+SETTLED = """
+(n) => {
+  const b = document.body;
+  return (b.dataset.status === 'ready' && Number(b.dataset.renders || 0) >= n) || b.dataset.status === 'error';
+}
+"""
+
+OBSERVE = """
+() => {
+  const svg = document.querySelector('#map svg');
+  const zoom = document.getElementById('summary-zoom');
+  return {
+    status: document.body.dataset.status,
+    renders: Number(document.body.dataset.renders || 0),
+    texts: svg ? [...svg.querySelectorAll('text')].map((t) => t.textContent) : [],
+    svg: svg ? svg.outerHTML : '',
+    viewBox: svg ? svg.getAttribute('viewBox') : null,
+    summaryZoom: zoom ? Number(zoom.dataset.value) : null,
+    sliderValue: Number(document.getElementById('zoom').value),
+    example: document.getElementById('example').value,
+  };
+}
+"""
+
+# Viewport point (the SVG's user space) → page pixels, through the SVG's CTM.
+TO_PAGE = """
+([x, y]) => {
+  const svg = document.querySelector('#map svg');
+  const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+  return [p.x, p.y];
+}
+"""
+
+HITS = """
+() => {
+  const tap = document.getElementById('tap');
+  return {
+    tap: tap.dataset.x === undefined ? null : [Number(tap.dataset.x), Number(tap.dataset.y)],
+    tapText: tap.textContent,
+    hits: [...document.querySelectorAll('#hits [data-testid=hit]')].map((li) =>
+      ({id: li.dataset.id, kind: li.dataset.kind, layer: li.dataset.layer === '' ? null : li.dataset.layer})),
+    status: document.body.dataset.status,
+  };
+}
+"""
+
+PROBLEM = """
+() => {
+  const box = document.getElementById('problem');
+  const text = (id) => { const e = box.querySelector(`[data-testid=${id}]`); return e ? e.textContent : null; };
+  return {status: document.body.dataset.status, shown: !box.hidden, title: text('problem-title'),
+          detail: text('problem-detail'), path: text('problem-path'),
+          pictureShown: document.querySelector('#map svg') !== null};
+}
+"""
+
+# Pixels that differ from the most common colour (the map's background).
+COUNT_PIXELS = """
+(png) => new Promise((resolve) => {
+  const image = new Image();
+  image.onload = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const data = ctx.getImageData(0, 0, image.width, image.height).data;
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    let background = 0, most = -1;
+    for (const [key, n] of counts) if (n > most) { most = n; background = key; }
+    const [r0, g0, b0] = [background >> 16, (background >> 8) & 255, background & 255];
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
+    }
+    resolve({count, pixels: image.width * image.height});
+  };
+  image.src = 'data:image/png;base64,' + png;
+})
+"""
+
+
+def wait_until(page, predicate, arg=None):
+    """Polls `predicate` in the page. (Playwright's wait_for_function evaluates
+    strings with eval, which the page's Content-Security-Policy rightly forbids;
+    page.evaluate goes through the debugging protocol and is not affected.)"""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            fail(TOOL, f"timed out waiting for {predicate.strip()} (arg {arg}); page status "
+                       f"{page.evaluate('() => document.body.dataset.status')}")
+        page.wait_for_timeout(50)
+
+
+def settle(page, renders):
+    wait_until(page, SETTLED, renders)
+
+
+def paste(page, text):
+    """Pastes `text` into the scene box, loads it and waits for the outcome."""
+    page.fill("#scene-text", text)
+    page.evaluate("() => { document.body.dataset.status = 'loading'; }")
+    page.click("#load-text")
+    wait_until(page, "() => document.body.dataset.status === 'ready' || document.body.dataset.status === 'error'")
+    return page.evaluate(PROBLEM)
+
+
+def main():
+    start = time.monotonic()
+    if not pathlib.Path(CHROMIUM).is_file():
+        fail(TOOL, f"{CHROMIUM} is missing: run scripts/setup")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        fail(TOOL, "playwright is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    job = json.load(sys.stdin)
+    result = {"consoleErrors": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": job["width"], "height": job["height"]}, device_scale_factor=1)
+            # Chromium logs every 4xx answer as "Failed to load resource"; the bad-scene step expects
+            # two (place and render). Anything else (a script error, a CSP violation) is reported.
+            page.on("console", lambda m: m.type == "error" and not m.text.startswith("Failed to load resource")
+                    and result["consoleErrors"].append(m.text))
+            page.on("pageerror", lambda e: result["consoleErrors"].append(str(e)))
+            page.goto(job["url"])
+            settle(page, 1)
+            initial = page.evaluate(OBSERVE)
+            result["initial"] = {k: initial[k] for k in ("status", "renders", "texts", "summaryZoom", "example", "viewBox")}
+
+            png = page.screenshot(path=job["screenshot"], type="png")
+            # Counted over the drawn map only (the viewport's rectangle on the page), so the
+            # page's own panels cannot make a blank map look drawn.
+            (x0, y0), (x1, y1) = (page.evaluate(TO_PAGE, [0, 0]),
+                                  page.evaluate(TO_PAGE, [float(v) for v in initial["viewBox"].split()[2:]]))
+            clip = {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
+            map_png = page.screenshot(type="png", clip=clip)
+            counted = page.evaluate(COUNT_PIXELS, base64.b64encode(map_png).decode("ascii"))
+            result["screenshot"] = {"path": job["screenshot"], "bytes": len(png), "mapClip": clip,
+                                    "pixels": counted["pixels"], "nonBackgroundPixels": counted["count"]}
+
+            # Move the zoom slider as a user would (an input event), then wait for the new picture.
+            page.locator("#zoom").evaluate(
+                "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", job["zoom"])
+            settle(page, initial["renders"] + 1)
+            after = page.evaluate(OBSERVE)
+            result["afterZoom"] = {k: after[k] for k in ("status", "renders", "summaryZoom", "sliderValue", "texts")}
+            result["afterZoom"]["svgChanged"] = after["svg"] != initial["svg"]
+
+            result["clicks"] = []
+            result["picture"] = None
+            for i, point in enumerate(job["clicks"]):
+                px, py = page.evaluate(TO_PAGE, point)
+                page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+                page.mouse.click(px, py)
+                wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                                 " || document.body.dataset.status === 'error'")
+                observed = page.evaluate(HITS)
+                observed["page"] = [px, py]
+                result["clicks"].append(observed)
+                if i == 0 and job.get("picture"):
+                    picture = page.screenshot(path=job["picture"], type="png")
+                    result["picture"] = {"path": job["picture"], "bytes": len(picture)}
+
+            # The keyboard: focus the picture, move the query point one step right (a query).
+            page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+            page.focus("#map svg")
+            page.keyboard.press("ArrowRight")
+            wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                             " || document.body.dataset.status === 'error'")
+            result["keyboard"] = page.evaluate(HITS)
+
+            # Upload a scene file through the file input.
+            before = page.evaluate(OBSERVE)["renders"]
+            page.set_input_files("#scene-file", job["upload"])
+            settle(page, before + 1)
+            uploaded = page.evaluate(OBSERVE)
+            result["upload"] = {k: uploaded[k] for k in ("status", "renders", "viewBox", "example", "texts")}
+
+            result["notJSON"] = paste(page, job["notJSON"])
+            result["invalidScene"] = paste(page, job["invalidScene"])
+        finally:
+            browser.close()
+    result["seconds"] = round(time.monotonic() - start, 3)
+    json.dump(result, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
