@@ -53,7 +53,7 @@ public enum PlaceJob {
         } catch .cancelled {
             return .failure(cancelled)
         } catch {
-            return .failure(problem(for: error))
+            return .failure(problem(for: error, in: document))
         }
         let bytes: [UInt8]
         do { bytes = try response.jsonBytes() } catch {
@@ -75,15 +75,14 @@ public enum PlaceJob {
         detail: SceneError.cancelled.description)
 
     /// Scene rules checked when placing (as opposed to decoding): 422, with
-    /// the view annotation's content as the path where there is one.
-    static func problem(for error: SceneError) -> Problem {
+    /// the path of the member at fault where one is (a text run's font, a
+    /// manager's layer position; see `SceneDocument.jsonPath(for:)`).
+    static func problem(for error: SceneError, in document: SceneDocument) -> Problem {
         switch error {
-        case .text(let id, let textError):
-            return .invalidValue(detail: "viewAnnotations[\(id)].content: \(textError)", path: nil)
         case .textEngineRequired:
             return .internalError
         default:
-            return .invalidValue(detail: error.description, path: nil)
+            return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.description)
         }
     }
 
