@@ -2,7 +2,8 @@
 """Summary of a scripts/load run: a table on stdout and a JSON file.
 
 Reads wrk's result (written by scripts/load.lua's done()), the server's
-/metrics after the run and its resident memory before and after. Exits 1 when
+/metrics after the warm-up and after the run (their difference is what the
+server answered during the run) and its resident memory at both moments. Exits 1 when
 any request failed (socket error, timeout or non-2xx answer) or the memory grew
 by 10% or more; 0 otherwise.
 """
@@ -15,10 +16,11 @@ MAX_RSS_GROWTH = 0.10
 
 
 def requests_by_status(metrics_text: str) -> dict:
-    """cartouche_requests_total summed by status code, from the Prometheus text."""
+    """cartouche_requests_total summed by status code (workload routes only), from the Prometheus text."""
     counts: dict = {}
     for line in metrics_text.splitlines():
-        if not line.startswith("cartouche_requests_total{"):
+        # The script's own /metrics polls are not part of the workload.
+        if not line.startswith("cartouche_requests_total{") or 'route="/metrics"' in line:
             continue
         status = re.search(r'status="(\d+)"', line)
         value = line.rsplit(" ", 1)[-1]
@@ -30,7 +32,8 @@ def requests_by_status(metrics_text: str) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--result", required=True)
-    ap.add_argument("--metrics", required=True)
+    ap.add_argument("--metrics-before", required=True, help="/metrics after the warm-up")
+    ap.add_argument("--metrics", required=True, help="/metrics after the run")
     ap.add_argument("--rss-before", type=int, required=True, help="KiB")
     ap.add_argument("--rss-after", type=int, required=True, help="KiB")
     ap.add_argument("--json", required=True)
@@ -40,8 +43,12 @@ def main() -> int:
 
     with open(args.result) as f:
         run = json.load(f)
+    # The server's answers during the measured run only (warm-up excluded).
+    with open(args.metrics_before) as f:
+        before = requests_by_status(f.read())
     with open(args.metrics) as f:
-        by_status = requests_by_status(f.read())
+        after = requests_by_status(f.read())
+    by_status = {s: n - before.get(s, 0) for s, n in after.items() if n - before.get(s, 0)}
     mix: dict = {}
     with open(args.mix) as f:
         for line in f:
