@@ -74,7 +74,8 @@ let package = Package(
         .target(
             name: "CartoucheService",
             dependencies: [
-                "CartoucheJSON", "CartoucheText", "CartoucheScene",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
+                "CartoucheRender", "CartoucheScene",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

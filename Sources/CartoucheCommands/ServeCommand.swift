@@ -25,7 +25,8 @@ public struct ServeCommand: AsyncParsableCommand {
     var maxConcurrentJobs: Int?
     @Option(name: .customLong("max-queued-jobs"), help: "Heavy jobs waiting before 503 [env CARTOUCHE_MAX_QUEUED_JOBS, default 64].")
     var maxQueuedJobs: Int?
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical [env LOG_LEVEL, default info].")
+    var logLevel: String?
 
     public init() {}
 
@@ -45,15 +46,26 @@ public struct ServeCommand: AsyncParsableCommand {
         return c
     }
 
+    /// The flag, else `LOG_LEVEL`, else `info`.
+    /// - Throws: `ValidationError` naming where an unknown level came from.
+    public func resolvedLogLevel(environment: [String: String]) throws -> Logger.Level {
+        let (text, origin) = logLevel.map { ($0, "--log-level") } ?? (environment["LOG_LEVEL"].map { ($0, "LOG_LEVEL") } ?? ("info", "default"))
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ValidationError("\(origin): unknown level \"\(text)\"; use trace, debug, info, notice, warning, error or critical")
+        }
+        return level
+    }
+
     public func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \"\(logLevel)\"") }
-        _ = try configuration(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        _ = try resolvedLogLevel(environment: environment)
+        _ = try configuration(environment: environment)
     }
 
     public func run() async throws {
         let config = try configuration(environment: ProcessInfo.processInfo.environment)
         var logger = Logger(label: "cartouche.service")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        logger.logLevel = try resolvedLogLevel(environment: ProcessInfo.processInfo.environment)
         let app = try buildApplication(configuration: config, logger: logger)
         try await app.runService()
     }

@@ -19,6 +19,7 @@ public func buildApplication(
     let state = ServiceState(configuration: configuration, text: engine, metrics: metrics)
     let router = Router(context: BasicRequestContext.self)
     EngineController(state: state).register(on: router)
+    SceneController(state: state).register(on: router)
     SystemController(state: state).register(on: router)
     let responder = ServiceResponder(inner: router.buildResponder(), state: state)
     return Application(

@@ -15,21 +15,18 @@ struct EngineController {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
         let shouldCancel = state.deadlineCheck(from: .now)
+        _ = try ParameterReader(request.parameterPairs, allowed: [])
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
-        let outcome: PlaceOutcome
-        do {
-            outcome = try await state.runHeavy { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
-        } catch where error.status == .serviceUnavailable && error.slug == "time-budget-exceeded" {
-            throw .budgetExceeded(timeout: config.requestTimeout, retryAfter: config.retryAfterSeconds)
-        }
+        let outcome = try await state.runBudgeted { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
         return jsonResponse(outcome.body)
     }
 
     func shape(_ request: Request) async throws(Problem) -> Response {
         let config = state.configuration
+        _ = try ParameterReader(request.parameterPairs, allowed: [])
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let text = state.text
         let bytes = try await state.runHeavy { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }

@@ -31,6 +31,70 @@ public enum OpenAPIDocument {
         }
       }
     },
+    "/v1/compile": {
+      "post": {
+        "summary": "Compile a scene's annotation managers to a complete v8 style, or to a fragment to merge into one",
+        "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids; the first is kept) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
+        "parameters": [
+          {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},
+          {"name": "name", "in": "query", "schema": {"type": "string"}, "description": "Style name (output=style only)"},
+          {"name": "glyphs", "in": "query", "schema": {"type": "string"}, "description": "Glyph URL template (output=style only)"},
+          {"name": "sprite", "in": "query", "schema": {"type": "string"}, "description": "Sprite URL (output=style only)"},
+          {"name": "background", "in": "query", "schema": {"type": "string", "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
+          {"name": "slots", "in": "query", "schema": {"type": "string"}, "description": "Comma-separated Mapbox slot names, bottom to top (output=style only)"}
+        ],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
+        "responses": {
+          "200": {
+            "description": "A v8 style document, or {sources, layers, images?}",
+            "headers": {
+              "Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}},
+              "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings; present when the count is not 0"}
+            },
+            "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/StyleDocument"}, {"$ref": "#/components/schemas/StyleFragment"}]}}}
+          },
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "413": {"$ref": "#/components/responses/TooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "422": {"$ref": "#/components/responses/InvalidValue"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/query": {
+      "post": {
+        "summary": "Hit-test taps on a scene for one camera, top-most first",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
+        "responses": {
+          "200": {"description": "Hits, or hits per tap", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryResponse"}}}},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "413": {"$ref": "#/components/responses/TooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "422": {"$ref": "#/components/responses/InvalidValue"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/v1/render": {
+      "post": {
+        "summary": "Draw a scene's result for one camera as SVG",
+        "parameters": [
+          {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
+          {"name": "ghosts", "in": "query", "schema": {"enum": ["true", "false"], "default": "false"}, "description": "Draw rejected candidates"},
+          {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}}
+        ],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
+        "responses": {
+          "200": {"description": "The picture", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "413": {"$ref": "#/components/responses/TooLarge"},
+          "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
+          "422": {"$ref": "#/components/responses/InvalidValue"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
     "/v1/shape": {
       "post": {
         "summary": "Lay out one text with style-spec properties",
@@ -72,6 +136,7 @@ public enum OpenAPIDocument {
   },
   "components": {
     "responses": {
+      "BadRequest": {"description": "The body is not JSON (line and column given), or a query parameter is unknown, repeated or has a bad value (parameter given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "MalformedJSON": {"description": "The body is not JSON (line and column given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "TooLarge": {"description": "Body over the byte limit, or more view annotations than allowed", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "UnsupportedMediaType": {"description": "Content-Type is not JSON", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
@@ -89,6 +154,7 @@ public enum OpenAPIDocument {
           "detail": {"type": "string"},
           "instance": {"type": "string"},
           "path": {"type": "string", "description": "JSON path of the offending value, e.g. viewAnnotations[3].size.width"},
+          "parameter": {"type": "string", "description": "The query parameter with the bad value, e.g. target"},
           "line": {"type": "integer", "minimum": 1},
           "column": {"type": "integer", "minimum": 1}
         }
@@ -335,6 +401,80 @@ public enum OpenAPIDocument {
               }
             }
           }
+        }
+      },
+      "ScreenPoint": {
+        "type": "array", "description": "[x, y] in screen points, origin top-left",
+        "prefixItems": [{"type": "number"}, {"type": "number"}], "minItems": 2, "maxItems": 2
+      },
+      "QueryRequest": {
+        "type": "object", "required": ["scene"], "additionalProperties": false,
+        "description": "Give exactly one of at, rect, near and taps.",
+        "properties": {
+          "scene": {"$ref": "#/components/schemas/Scene"},
+          "frame": {"type": "integer", "minimum": 0, "default": 0, "description": "Camera index"},
+          "at": {"$ref": "#/components/schemas/ScreenPoint"},
+          "rect": {"type": "array", "description": "[minX, minY, maxX, maxY], min ≤ max", "prefixItems": [{"type": "number"}, {"type": "number"}, {"type": "number"}, {"type": "number"}], "minItems": 4, "maxItems": 4},
+          "near": {"$ref": "#/components/schemas/Coordinate"},
+          "taps": {"type": "array", "items": {"$ref": "#/components/schemas/ScreenPoint"}},
+          "radius": {"type": "number", "minimum": 0, "default": 0, "description": "Tap radius in points, added to each layer's tapRadius; not with rect"},
+          "holes": {"enum": ["honoured", "maplibre"], "default": "honoured", "description": "maplibre: a tap inside a polygon hole hits, as queryRenderedFeatures answers"}
+        },
+        "oneOf": [{"required": ["at"]}, {"required": ["rect"]}, {"required": ["near"]}, {"required": ["taps"]}]
+      },
+      "QueryHit": {
+        "type": "object", "required": ["distance", "id", "kind", "layer"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string", "description": "Annotation or view annotation id (cluster-N for clusters)"},
+          "kind": {"enum": ["viewAnnotation", "symbol", "circle", "line", "fill", "cluster"]},
+          "layer": {"oneOf": [{"type": "string"}, {"type": "null"}], "description": "Layer id: the manager id ({manager}-cluster-circle for clusters); null for view annotations"},
+          "distance": {"type": "number", "minimum": 0, "description": "Points from the tap to the hit area (0 inside)"},
+          "customData": {"type": "object", "description": "Present when the annotation has custom data"},
+          "cluster": {
+            "type": "object", "required": ["clusterId", "expansionZoom", "leaves", "pointCount"], "additionalProperties": false,
+            "properties": {
+              "clusterId": {"type": "integer"}, "pointCount": {"type": "integer"}, "expansionZoom": {"type": "integer"},
+              "leaves": {"type": "array", "items": {"type": "string"}, "description": "The first page of annotation ids inside"}
+            }
+          }
+        }
+      },
+      "QueryResponse": {
+        "oneOf": [
+          {
+            "type": "object", "required": ["frame", "hits"], "additionalProperties": false,
+            "properties": {"frame": {"type": "integer"}, "hits": {"type": "array", "items": {"$ref": "#/components/schemas/QueryHit"}}}
+          },
+          {
+            "type": "object", "required": ["frame", "taps"], "additionalProperties": false,
+            "properties": {
+              "frame": {"type": "integer"},
+              "taps": {
+                "type": "array",
+                "items": {
+                  "type": "object", "required": ["at", "hits"], "additionalProperties": false,
+                  "properties": {"at": {"$ref": "#/components/schemas/ScreenPoint"}, "hits": {"type": "array", "items": {"$ref": "#/components/schemas/QueryHit"}}}
+                }
+              }
+            }
+          }
+        ]
+      },
+      "StyleDocument": {
+        "type": "object", "required": ["version", "sources", "layers"],
+        "description": "A Mapbox/MapLibre style-spec v8 document",
+        "properties": {
+          "version": {"const": 8}, "name": {"type": "string"}, "glyphs": {"type": "string"}, "sprite": {"type": "string"},
+          "sources": {"type": "object"}, "layers": {"type": "array", "items": {"type": "object"}}
+        }
+      },
+      "StyleFragment": {
+        "type": "object", "required": ["sources", "layers"], "additionalProperties": false,
+        "description": "Add each source, then each layer in order, below the layer named by its beforeId (on top without one)",
+        "properties": {
+          "sources": {"type": "object"},
+          "layers": {"type": "array", "items": {"type": "object"}},
+          "images": {"type": "array", "items": {"type": "object"}}
         }
       },
       "ShapeRequest": {

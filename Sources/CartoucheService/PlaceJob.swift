@@ -38,13 +38,11 @@ public enum PlaceJob {
     ) -> Result<PlaceOutcome, Problem> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        // Counted on the raw JSON so an oversized scene is refused before decoding it.
-        if let annotations = json.objectValue?["viewAnnotations"]?.arrayValue, annotations.count > limits.maxAnnotations {
-            return .failure(.tooManyAnnotations(count: annotations.count, limit: limits.maxAnnotations, path: "viewAnnotations"))
-        }
         let document: SceneDocument
-        do { document = try SceneDocument(json: json) } catch { return .failure(.invalidValue(error)) }
-        if let problem = firstTooLongText(in: json, limit: limits.maxTextLength) { return .failure(problem) }
+        switch SceneInput.decode(json, limits: limits) {
+        case .success(let decoded): document = decoded
+        case .failure(let problem): return .failure(problem)
+        }
         // A budget spent on reading, waiting and decoding stops here, before the solver starts.
         if let shouldCancel, shouldCancel() { return .failure(cancelled) }
         let response: PlaceResponse
@@ -74,38 +72,20 @@ public enum PlaceJob {
         slug: "time-budget-exceeded", title: "Service Unavailable", status: .serviceUnavailable,
         detail: SceneError.cancelled.description)
 
-    /// Scene rules checked when placing (as opposed to decoding): 422, with
-    /// the path of the member at fault where one is (a text run's font, a
-    /// manager's layer position; see `SceneDocument.jsonPath(for:)`).
-    static func problem(for error: SceneError, in document: SceneDocument) -> Problem {
+    /// Scene rules checked when placing, compiling or drawing (as opposed to
+    /// decoding): 422, with the path of the member at fault where there is
+    /// one (a text run's font, a manager's layer position; see
+    /// `SceneDocument.jsonPath(for:)`); a spent budget is the 503 of ``cancelled``.
+    ///
+    /// - Parameter scenePath: where the scene sits in the request (`scene` in a query).
+    static func problem(for error: SceneError, in document: SceneDocument, at scenePath: JSONPath = .root) -> Problem {
         switch error {
+        case .cancelled:
+            return cancelled
         case .textEngineRequired:
             return .internalError
         default:
-            return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.description)
+            return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.prepending(scenePath).description)
         }
-    }
-
-    /// The first callout text over `limit` Unicode scalars, as a 422 naming its path.
-    /// Walks the raw JSON (already decoded successfully, so shapes are known).
-    static func firstTooLongText(in json: JSONValue, limit: Int) -> Problem? {
-        guard let annotations = json.objectValue?["viewAnnotations"]?.arrayValue else { return nil }
-        for (i, annotation) in annotations.enumerated() {
-            guard let content = annotation.objectValue?["content"]?.objectValue else { continue }
-            let base = "viewAnnotations[\(i)].content"
-            var texts: [(String, String)] = []
-            if let eta = content["eta"]?.objectValue {
-                if let title = eta["title"]?.stringValue { texts.append(("\(base).eta.title", title)) }
-                if let hint = eta["hint"]?.stringValue { texts.append(("\(base).eta.hint", hint)) }
-            }
-            for (j, run) in (content["runs"]?.arrayValue ?? []).enumerated() {
-                if let text = run.objectValue?["text"]?.stringValue { texts.append(("\(base).runs[\(j)].text", text)) }
-            }
-            for (path, text) in texts {
-                let count = text.unicodeScalars.count
-                if count > limit { return .textTooLong(count: count, limit: limit, path: path) }
-            }
-        }
-        return nil
     }
 }

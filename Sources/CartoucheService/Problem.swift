@@ -6,7 +6,8 @@ import Hummingbird
 /// Every error the service sends is one of these, so clients parse a single
 /// shape: `type` (a stable URI per kind of problem), `title`, `status`,
 /// `detail`, and where they apply `path` (the JSON path of the bad value),
-/// `line`/`column` (syntax errors) and `instance` (the request path).
+/// `parameter` (the bad query parameter), `line`/`column` (syntax errors)
+/// and `instance` (the request path).
 public struct Problem: HTTPResponseError, Hashable, Sendable {
     /// The last part of the `type` URI, e.g. `invalid-json`.
     public var slug: String
@@ -15,6 +16,8 @@ public struct Problem: HTTPResponseError, Hashable, Sendable {
     public var detail: String
     /// JSON path of the offending value, e.g. `viewAnnotations[3].size.width`.
     public var path: String?
+    /// The query parameter (or CLI option) with the bad value, e.g. `target`.
+    public var parameter: String?
     public var line: Int?
     public var column: Int?
     public var instance: String?
@@ -28,7 +31,7 @@ public struct Problem: HTTPResponseError, Hashable, Sendable {
 
     public init(
         slug: String, title: String, status: HTTPResponse.Status, detail: String, path: String? = nil,
-        line: Int? = nil, column: Int? = nil, instance: String? = nil, retryAfterSeconds: Int? = nil,
+        parameter: String? = nil, line: Int? = nil, column: Int? = nil, instance: String? = nil, retryAfterSeconds: Int? = nil,
         allowedMethods: [HTTPRequest.Method] = []
     ) {
         self.slug = slug
@@ -36,6 +39,7 @@ public struct Problem: HTTPResponseError, Hashable, Sendable {
         self.status = status
         self.detail = detail
         self.path = path
+        self.parameter = parameter
         self.line = line
         self.column = column
         self.instance = instance
@@ -56,6 +60,7 @@ public struct Problem: HTTPResponseError, Hashable, Sendable {
         w.key("detail"); w.write(detail)
         if let instance = instance ?? requestPath { w.key("instance"); w.write(instance) }
         if let line { w.key("line"); w.write(line) }
+        if let parameter { w.key("parameter"); w.write(parameter) }
         if let path { w.key("path"); w.write(path) }
         w.key("status"); w.write(Int(status.code))
         w.key("title"); w.write(title)
@@ -107,12 +112,29 @@ extension Problem {
                 detail: "the scene has \(count) view annotations, more than the limit of \(limit)", path: path)
     }
 
+    static func tooManyManagerAnnotations(count: Int, limit: Int, path: String) -> Problem {
+        Problem(slug: "too-many-annotations", title: "Content Too Large", status: .contentTooLarge,
+                detail: "the scene's managers hold \(count) annotations, more than the limit of \(limit)", path: path)
+    }
+
+    /// A query parameter (or the CLI option standing for it) that is unknown,
+    /// repeated or has a value outside its set; `detail` starts with its name.
+    static func invalidParameter(_ name: String, _ reason: String) -> Problem {
+        Problem(slug: "invalid-parameter", title: "Bad Request", status: .badRequest, detail: "\(name): \(reason)", parameter: name)
+    }
+
+    /// A well-formed parameter whose value does not fit the scene (e.g. a camera index past the last camera).
+    static func parameterOutOfRange(_ name: String, _ reason: String) -> Problem {
+        Problem(slug: "invalid-value", title: "Invalid Value", status: .unprocessableContent, detail: "\(name): \(reason)", parameter: name)
+    }
+
     static func textTooLong(count: Int, limit: Int, path: String) -> Problem {
         Problem(slug: "text-too-long", title: "Text Too Long", status: .unprocessableContent,
                 detail: "the text has \(count) Unicode scalars, more than the limit of \(limit)", path: path)
     }
 
-    static func invalidJSON(_ error: JSONParseError) -> Problem {
+    /// The body (or a scene file) is not JSON: 400 with the line and column.
+    public static func invalidJSON(_ error: JSONParseError) -> Problem {
         Problem(slug: "invalid-json", title: "Malformed JSON", status: .badRequest, detail: error.description,
                 line: error.line, column: error.column)
     }

@@ -4,7 +4,8 @@ import Hummingbird
 import Logging
 
 /// The outermost responder: gives each request an id, answers unknown paths
-/// (404) and wrong methods (405) as problems, turns any error that escapes a
+/// (404) and wrong methods (405) as problems, answers `HEAD` on every `GET`
+/// route (the GET answer's status and headers, no body), turns any error that escapes a
 /// handler into a problem (a bare 500 for unexpected ones, details logged
 /// only), logs one structured line per request and records the metrics.
 struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
@@ -29,7 +30,8 @@ struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context
         logger[metadataKey: "request_id"] = .string(requestID)
 
         let path = request.uri.path
-        let route = ServiceRoute.matching(method: request.method, path: path)
+        let isHead = request.method == .head
+        let route = ServiceRoute.matching(method: isHead ? .get : request.method, path: path)
         let routeLabel = route?.path ?? "unmatched"
         var response: Response
         if route == nil {
@@ -38,7 +40,16 @@ struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context
             response = problem.response(requestPath: path)
         } else {
             do {
-                response = try await inner.respond(to: request, context: context)
+                if isHead {
+                    // Answered as the GET (cheap routes only), then stripped of its body;
+                    // Content-Length stays that of the GET answer.
+                    var head = request.head
+                    head.method = .get
+                    response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
+                        .createHeadResponse()
+                } else {
+                    response = try await inner.respond(to: request, context: context)
+                }
             } catch let problem as Problem {
                 response = problem.response(requestPath: path)
             } catch let error as any HTTPResponseError where error.status.code < 500 {

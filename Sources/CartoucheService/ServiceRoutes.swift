@@ -5,6 +5,9 @@ import Hummingbird
 /// `/openapi.json` against it, so the three cannot drift apart.
 public enum ServiceRoute: String, CaseIterable, Sendable {
     case place = "/v1/place"
+    case compile = "/v1/compile"
+    case query = "/v1/query"
+    case render = "/v1/render"
     case shape = "/v1/shape"
     case fonts = "/v1/fonts"
     case health = "/healthz"
@@ -15,17 +18,17 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
 
     public var method: HTTPRequest.Method {
         switch self {
-        case .place, .shape: .post
+        case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
         }
     }
 
     /// Whether requests run through the bounded heavy-work pool.
-    var isHeavy: Bool { self == .place || self == .shape }
+    var isHeavy: Bool { method == .post }
 
-    /// The methods allowed on `path`, empty when no route has that path.
+    /// The methods allowed on `path` (`HEAD` with every `GET`), empty when no route has that path.
     static func methods(for path: String) -> [HTTPRequest.Method] {
-        allCases.filter { $0.path == path }.map(\.method)
+        allCases.filter { $0.path == path }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
     }
 
     /// The route for a method and path, if any.

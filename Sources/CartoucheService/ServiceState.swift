@@ -39,6 +39,17 @@ public final class ServiceState: Sendable {
         return { ContinuousClock.now >= deadline }
     }
 
+    /// ``runHeavy(_:)`` for a job that polls the request's deadline: the
+    /// job's own "time budget exceeded" becomes the 503 naming the budget,
+    /// with `Retry-After`.
+    func runBudgeted<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
+        do {
+            return try await runHeavy(work)
+        } catch where error.status == .serviceUnavailable && error.slug == PlaceJob.cancelled.slug {
+            throw .budgetExceeded(timeout: configuration.requestTimeout, retryAfter: configuration.retryAfterSeconds)
+        }
+    }
+
     /// Runs `work` in the heavy-work pool; a full queue is a 503.
     func runHeavy<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
         let result: Result<T, Problem>

@@ -1,3 +1,4 @@
+import CartoucheScene
 import Foundation
 import Testing
 
@@ -90,5 +91,27 @@ struct ExecutableTests {
         let fonts = try Executable.run(["fonts"])
         #expect(fonts.status == 0)
         #expect(fonts.stdout.contains(#""name":"Noto Sans Regular""#))
+    }
+
+    @Test("compile, query and render through the executable: stdout is the answer, bad input exits 4, bad flags 2")
+    func sceneCommands() throws {
+        let path = Shared.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json").path
+        let compile = try Executable.run(["compile", path])
+        #expect(compile.status == 0)
+        let style = try SceneDocument(jsonBytes: Array(try Data(contentsOf: URL(fileURLWithPath: path)))).styleDocument()
+        #expect(compile.stdout == String(decoding: try style.json.jsonBytes(), as: UTF8.self) + "\n")
+
+        let query = try Executable.run(["query", path, "--rect", "0,0,10000,10000"])
+        #expect(query.status == 0)
+        #expect(query.stdout.hasPrefix(#"{"frame":0,"hits":[{"#))
+
+        let render = try Executable.run(["render", "-"], stdin: #"{"version":1,"viewport":{"width":-1,"height":1},"camera":{"center":[0,0],"zoom":1}}"#)
+        #expect(render.status == 4)
+        #expect(render.stderr.contains("at viewport.width"))
+        #expect(render.stdout.isEmpty)
+
+        let flag = try Executable.run(["render", path, "--frame", "9"])
+        #expect(flag.status == 2)
+        #expect(flag.stderr.contains("--frame: 9 is not the index of one of the scene's 2 cameras"))
     }
 }

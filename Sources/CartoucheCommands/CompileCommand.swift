@@ -1,0 +1,60 @@
+import ArgumentParser
+import CartoucheJSON
+import CartoucheService
+
+/// `cartouche compile`: a scene's managers as a complete v8 style or a
+/// fragment, as `POST /v1/compile` answers them (same bytes without
+/// `--pretty`); warnings on stderr.
+public struct CompileCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "compile", abstract: "Compile a scene's annotation managers to a style (or a fragment) as JSON.")
+
+    @Argument(help: "Scene JSON file, or - for stdin.")
+    var input: String = "-"
+
+    @Option(name: .customLong("output"), help: "style (a complete v8 style) or fragment ({sources, layers} to merge).")
+    var output: String = "style"
+
+    @Option(help: "portable (MapLibre and Mapbox GL) or mapbox (Mapbox-only properties allowed).")
+    var target: String = "portable"
+
+    @Option(help: "Style name (style only).") var name: String?
+    @Option(help: "Glyph URL template, e.g. https://…/{fontstack}/{range}.pbf (style only).") var glyphs: String?
+    @Option(help: "Sprite URL (style only).") var sprite: String?
+    @Option(help: "Background layer colour (CSS), or none (style only; default white).") var background: String?
+    @Option(help: "Comma-separated Mapbox slot names, bottom to top (style only).") var slots: String?
+
+    @Option(name: .customShort("o"), help: "Write to this file (only when compiling succeeds) instead of stdout.")
+    var outputFile: String?
+
+    @Flag(help: "Indent the JSON.") var pretty = false
+
+    public init() {}
+
+    /// The flags as the query parameters of `POST /v1/compile`, so both are read by one reader.
+    var parameters: [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = [("output", output), ("target", target)]
+        for (name, value) in [("name", name), ("glyphs", glyphs), ("sprite", sprite), ("background", background), ("slots", slots)] {
+            if let value { pairs.append((name, value)) }
+        }
+        return pairs
+    }
+
+    /// The answer for a scene: the style or fragment bytes and the warnings, or the problem.
+    func outcome(for body: [UInt8]) -> Result<CompileOutcome, Problem> {
+        let options: CompileOptions
+        do { options = try CompileOptions(parameters: parameters) } catch { return .failure(error) }
+        return CompileJob.run(body, options: options, limits: .unlimited, style: pretty ? .pretty : .compact)
+    }
+
+    public func run() throws {
+        let body = try CommandIO.readAll(input)
+        switch outcome(for: body) {
+        case .success(let compiled):
+            for warning in compiled.warnings { Terminal.writeError("warning: \(warning)") }
+            try CommandIO.deliver(compiled.body, to: outputFile)
+        case .failure(let problem):
+            throw CommandIO.fail("compile", problem, input: input)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import CartoucheService
+import CartoucheText
+
+/// `cartouche render`: an SVG picture of a scene's result for one camera,
+/// the bytes `POST /v1/render` answers.
+public struct RenderCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Draw a scene's result for one camera as SVG.")
+
+    @Argument(help: "Scene JSON file, or - for stdin.")
+    var input: String = "-"
+
+    @Option(help: "Camera index (default 0).") var frame: String = "0"
+    @Flag(help: "Draw the candidates the solver rejected, with their reasons.") var ghosts = false
+    @Flag(name: .customLong("no-caption"), help: "Leave out the caption with the counts.") var noCaption = false
+
+    @Option(name: .customShort("o"), help: "Write to this file (only when drawing succeeds) instead of stdout.")
+    var outputFile: String?
+
+    public init() {}
+
+    /// The flags as the query parameters of `POST /v1/render`.
+    var parameters: [(name: String, value: String)] {
+        [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")]
+    }
+
+    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], Problem> {
+        let options: RenderOptions
+        do { options = try RenderOptions(parameters: parameters) } catch { return .failure(error) }
+        return RenderJob.run(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)
+    }
+
+    public func run() throws {
+        let body = try CommandIO.readAll(input)
+        let text = try TextLayoutEngine(registry: FontRegistry())
+        switch outcome(for: body, text: text) {
+        case .success(let svg): try CommandIO.deliver(svg, to: outputFile)
+        case .failure(let problem): throw CommandIO.fail("render", problem, input: input)
+        }
+    }
+}

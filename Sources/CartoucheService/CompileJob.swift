@@ -1,0 +1,115 @@
+import CartoucheAnnotations
+import CartoucheJSON
+import CartoucheScene
+import CartoucheStyle
+
+/// How `POST /v1/compile` (and `cartouche compile`) compiles a scene.
+public struct CompileOptions: Hashable, Sendable {
+    public enum Output: String, CaseIterable, Sendable {
+        /// A complete v8 style document (background, slot markers, the annotation layers).
+        case style
+        /// `{"sources", "layers"}` (and `"images"` when used) to merge into a style.
+        case fragment
+    }
+
+    public var output: Output
+    public var target: StyleTarget
+    /// Used for `output == .style` only.
+    public var style: StyleDocumentOptions
+
+    public init(output: Output = .style, target: StyleTarget = .portable, style: StyleDocumentOptions = StyleDocumentOptions()) {
+        self.output = output
+        self.target = target
+        self.style = style
+    }
+
+    /// The parameter names, in the order the docs list them.
+    public static let parameterNames = ["output", "target", "name", "glyphs", "sprite", "background", "slots"]
+    /// The parameters that shape the complete style only.
+    static let styleOnlyParameters = ["name", "glyphs", "sprite", "background", "slots"]
+
+    /// Reads `output=style|fragment`, `target=portable|mapbox`, and for
+    /// styles `name`, `glyphs`, `sprite` (URLs, passed through), `background`
+    /// (a CSS colour, or `none` for no background layer) and `slots`
+    /// (comma-separated Mapbox slot names, bottom to top).
+    /// - Throws: ``Problem`` 400 `invalid-parameter` naming the parameter.
+    public init(parameters: [(name: String, value: String)]) throws(Problem) {
+        let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
+        output = try reader.choice("output", Output.allCases.map { ($0.rawValue, $0) }) ?? .style
+        target = try reader.choice("target", [("portable", StyleTarget.portable), ("mapbox", .mapbox)]) ?? .portable
+        style = StyleDocumentOptions()
+        if output == .fragment, let name = Self.styleOnlyParameters.first(where: reader.has) {
+            throw .invalidParameter(name, "applies to output=style only")
+        }
+        style.name = try reader.string("name")
+        style.glyphs = try reader.string("glyphs")
+        style.sprite = try reader.string("sprite")
+        if let background = try reader.string("background") {
+            if background == "none" {
+                style.backgroundColor = nil
+            } else {
+                do { style.backgroundColor = try StyleColor(parsing: background) } catch {
+                    throw .invalidParameter("background", "\"\(background)\" is not a CSS colour nor none: \(error)")
+                }
+            }
+        }
+        if let slots = try reader.string("slots") {
+            let names = slots.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if names.contains(where: \.isEmpty) { throw .invalidParameter("slots", "slot names must not be empty, got \"\(slots)\"") }
+            style.slots = names
+        }
+    }
+}
+
+/// A compiled scene, ready to send.
+public struct CompileOutcome: Sendable {
+    /// The style or fragment JSON, keys sorted.
+    public var body: [UInt8]
+    /// The compile's non-fatal findings, one sentence each (duplicate
+    /// annotation ids: which manager, which id, which index was kept).
+    public var warnings: [String]
+}
+
+/// "Compile this scene": parse, check limits, decode, compile, write.
+/// Shared by `POST /v1/compile` and `cartouche compile`.
+public enum CompileJob {
+    /// - Parameters:
+    ///   - style: `.compact` for the service; the CLI's `--pretty` asks for `.pretty`.
+    ///   - shouldCancel: the request's deadline, checked before compiling
+    ///     (compiling is linear in the annotations and does not poll).
+    /// - Complexity: O(annotations) plus the sort of each manager's layer order.
+    public static func run(
+        _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) -> Result<CompileOutcome, Problem> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        let document: SceneDocument
+        switch SceneInput.decode(json, limits: limits) {
+        case .success(let decoded): document = decoded
+        case .failure(let problem): return .failure(problem)
+        }
+        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        let output: JSONValue
+        let warnings: [AnnotationError]
+        do {
+            switch options.output {
+            case .style:
+                let compiled = try document.styleDocumentWithWarnings(options: options.style, target: options.target)
+                output = compiled.document.json
+                warnings = compiled.warnings
+            case .fragment:
+                let compiled = try document.compile(target: options.target)
+                output = compiled.fragment.json
+                warnings = compiled.warnings
+            }
+        } catch {
+            return .failure(PlaceJob.problem(for: error, in: document))
+        }
+        do {
+            return .success(CompileOutcome(body: try output.jsonBytes(style: style), warnings: warnings.map(\.description)))
+        } catch {
+            return .failure(.internalError)  // every number was validated finite on decoding; a bug
+        }
+    }
+}

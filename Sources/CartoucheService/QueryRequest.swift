@@ -1,0 +1,196 @@
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheScene
+import CartoucheText
+
+/// The question of `POST /v1/query` (and `cartouche query`): where to tap,
+/// for which camera, and how polygon holes count. The scene itself is read
+/// apart (see ``QueryJob``), under the same limits as every scene.
+///
+/// Members: `scene` (required), exactly one of `at: [x, y]`,
+/// `rect: [minX, minY, maxX, maxY]`, `near: [longitude, latitude]`,
+/// `taps: [[x, y], …]`; optional `radius` (px, ≥ 0; not with `rect`),
+/// `frame` (camera index, default 0) and `holes` (`honoured` | `maplibre`).
+public struct QueryRequest: Hashable, Sendable {
+    public enum Target: Hashable, Sendable {
+        /// One screen point.
+        case point(ScreenPoint)
+        /// Everything meeting a screen rectangle.
+        case rect(ScreenRect)
+        /// Where a coordinate is drawn.
+        case near(Coordinate)
+        /// Many screen points against one index.
+        case taps([ScreenPoint])
+    }
+
+    public var frame: Int
+    public var target: Target
+    /// Tap radius in points (0 for `rect`).
+    public var radius: Double
+    public var holes: SceneQueryIndex.HoleRule
+
+    public init(frame: Int = 0, target: Target, radius: Double = 0, holes: SceneQueryIndex.HoleRule = .honoured) {
+        self.frame = frame
+        self.target = target
+        self.radius = radius
+        self.holes = holes
+    }
+
+    /// The members that choose the target; exactly one must be given.
+    static let targetMembers = ["at", "rect", "near", "taps"]
+
+    /// Decodes every member but `scene` (which must be present) strictly:
+    /// unknown members and wrong types are errors at their path.
+    public init(json: JSONValue) throws(JSONDecodingError) {
+        var r = try JSONObjectReader(json, at: .root)
+        _ = try r.required("scene")
+        let given = Self.targetMembers.filter { r.members[$0] != nil }
+        guard given.count == 1 else {
+            if given.isEmpty {
+                throw JSONDecodingError(path: .root, reason: "give one of \(Self.joinedTargets) (none is given)")
+            }
+            throw JSONDecodingError(
+                path: r.path(of: given[1]), reason: "\(given[0]) and \(given[1]) are both given; give exactly one of \(Self.joinedTargets)")
+        }
+        frame = try r.optionalInt("frame") ?? 0
+        if frame < 0 { throw JSONDecodingError(path: r.path(of: "frame"), reason: "a camera index must be ≥ 0, found \(frame)") }
+        radius = try r.optionalNumber("radius") ?? 0
+        if radius < 0 { throw JSONDecodingError(path: r.path(of: "radius"), reason: "must be ≥ 0, found \(radius)") }
+        let holeRules: [(String, SceneQueryIndex.HoleRule)] = [("honoured", .honoured), ("maplibre", .likeMapLibreQuery)]
+        if let rule = try r.optionalString("holes") {
+            guard let match = holeRules.first(where: { $0.0 == rule }) else {
+                throw JSONDecodingError(path: r.path(of: "holes"), reason: "expected \"honoured\" or \"maplibre\", found \"\(rule)\"")
+            }
+            holes = match.1
+        } else {
+            holes = .honoured
+        }
+        switch given[0] {
+        case "at":
+            target = .point(try Self.point(try r.required("at"), at: r.path(of: "at")))
+        case "rect":
+            target = .rect(try Self.rect(try r.required("rect"), at: r.path(of: "rect")))
+            if r.members["radius"] != nil {
+                throw JSONDecodingError(path: r.path(of: "radius"), reason: "a radius applies to at, near and taps, not to rect")
+            }
+        case "near":
+            let path = r.path(of: "near")
+            let (longitude, latitude) = try Self.pair(try r.required("near"), at: path, names: "[longitude, latitude]")
+            target = .near(try Coordinate(latitude: latitude, longitude: longitude).validated(path: path))
+        default:
+            let path = r.path(of: "taps")
+            target = .taps(try r.required("taps").decodeArray(at: path) { v, p throws(JSONDecodingError) in try Self.point(v, at: p) })
+        }
+        try r.rejectUnknownMembers()
+    }
+
+    private static var joinedTargets: String { targetMembers.joined(separator: ", ") }
+
+    /// `[x, y]` in screen points.
+    static func point(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> ScreenPoint {
+        let (x, y) = try pair(value, at: path, names: "[x, y]")
+        return ScreenPoint(x: x, y: y)
+    }
+
+    /// `[minX, minY, maxX, maxY]` with min ≤ max.
+    static func rect(_ value: JSONValue, at path: JSONPath) throws(JSONDecodingError) -> ScreenRect {
+        let n = try numbers(value, at: path, count: 4, names: "[minX, minY, maxX, maxY]")
+        guard n[0] <= n[2], n[1] <= n[3] else {
+            throw JSONDecodingError(path: path, reason: "minX must be ≤ maxX and minY ≤ maxY, found [\(n[0]), \(n[1]), \(n[2]), \(n[3])]")
+        }
+        return ScreenRect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
+    }
+
+    static func pair(_ value: JSONValue, at path: JSONPath, names: String) throws(JSONDecodingError) -> (Double, Double) {
+        let n = try numbers(value, at: path, count: 2, names: names)
+        return (n[0], n[1])
+    }
+
+    static func numbers(_ value: JSONValue, at path: JSONPath, count: Int, names: String) throws(JSONDecodingError) -> [Double] {
+        let elements = try value.decodeArray(at: path)
+        guard elements.count == count else {
+            throw JSONDecodingError(path: path, reason: "expected \(count) numbers \(names), found \(elements.count) elements")
+        }
+        var numbers: [Double] = []
+        for (i, element) in elements.enumerated() { numbers.append(try element.decodeNumber(at: path.appending(index: i))) }
+        return numbers
+    }
+}
+
+/// "Which annotations are under this tap": parse, check limits, decode,
+/// place for the camera, build one hit index, query it. Shared by
+/// `POST /v1/query` and `cartouche query`.
+public enum QueryJob {
+    /// How many taps are answered between two looks at the deadline.
+    static let tapsPerBudgetCheck = 256
+
+    /// - Returns: `{"frame", "hits": [...]}`, or `{"frame", "taps": [{"at", "hits"}, …]}`
+    ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
+    /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
+    ///   then per tap O(log n + hits) on the index's grid.
+    public static func run(
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<[UInt8], Problem> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
+    }
+
+    /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
+    public static func run(
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<[UInt8], Problem> {
+        let request: QueryRequest
+        do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
+        let scenePath = JSONPath.root.appending(key: "scene")
+        let document: SceneDocument
+        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits) {
+        case .success(let decoded): document = decoded
+        case .failure(let problem): return .failure(problem)
+        }
+        guard request.frame < document.cameras.count else {
+            return .failure(.invalidValue(
+                detail: "frame: \(request.frame) is not the index of one of the scene's \(document.cameras.count) cameras", path: "frame"))
+        }
+        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        let index: SceneQueryIndex
+        do {
+            index = try document.queryIndex(frame: request.frame, text: text, holes: request.holes, shouldCancel: shouldCancel)
+        } catch {
+            return .failure(PlaceJob.problem(for: error, in: document, at: scenePath))
+        }
+        var w = JSONWriter()
+        do {
+            w.beginObject()
+            w.key("frame"); w.write(request.frame)
+            switch request.target {
+            case .point(let point): try writeHits(index.query(at: point, radius: request.radius), to: &w)
+            case .rect(let rect): try writeHits(index.query(in: rect), to: &w)
+            case .near(let coordinate): try writeHits(index.query(near: coordinate, radius: request.radius), to: &w)
+            case .taps(let points):
+                w.key("taps")
+                w.beginArray()
+                for (i, point) in points.enumerated() {
+                    if i % tapsPerBudgetCheck == 0, shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+                    w.beginObject()
+                    w.key("at"); w.beginArray(); try w.write(point.x); try w.write(point.y); w.endArray()
+                    try writeHits(index.query(at: point, radius: request.radius), to: &w)
+                    w.endObject()
+                }
+                w.endArray()
+            }
+            w.endObject()
+        } catch {
+            return .failure(.internalError)  // decoded numbers are finite; a bug
+        }
+        return .success(w.bytes)
+    }
+
+    /// `"hits": [...]` as a member of the open object.
+    static func writeHits(_ hits: [SceneHit], to w: inout JSONWriter) throws(JSONWriteError) {
+        w.key("hits")
+        w.beginArray()
+        for hit in hits { try hit.writeJSON(to: &w) }
+        w.endArray()
+    }
+}

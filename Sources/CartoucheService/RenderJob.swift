@@ -1,0 +1,69 @@
+import CartoucheJSON
+import CartoucheRender
+import CartoucheScene
+import CartoucheText
+
+/// How `POST /v1/render` (and `cartouche render`) draws a scene.
+public struct RenderOptions: Hashable, Sendable {
+    /// Which camera of the scene.
+    public var frame: Int
+    /// Draw the candidates the solver rejected, with their reasons.
+    public var ghosts: Bool
+    /// Add the caption with the counts.
+    public var caption: Bool
+
+    public init(frame: Int = 0, ghosts: Bool = false, caption: Bool = true) {
+        self.frame = frame
+        self.ghosts = ghosts
+        self.caption = caption
+    }
+
+    public static let parameterNames = ["frame", "ghosts", "caption"]
+
+    /// Reads `frame` (whole number ≥ 0), `ghosts` and `caption` (`true` | `false`).
+    /// - Throws: ``Problem`` 400 `invalid-parameter` naming the parameter.
+    public init(parameters: [(name: String, value: String)]) throws(Problem) {
+        let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
+        self.init(frame: try reader.index("frame") ?? 0, ghosts: try reader.bool("ghosts") ?? false,
+                  caption: try reader.bool("caption") ?? true)
+    }
+}
+
+/// "Draw this scene": parse, check limits, decode, place for the camera,
+/// draw, write SVG. Shared by `POST /v1/render` and `cartouche render`.
+public enum RenderJob {
+    /// - Returns: the SVG document as UTF-8 bytes (deterministic).
+    /// - Complexity: dominated by placement (polled by `shouldCancel`), then linear in what is drawn.
+    public static func run(
+        _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
+        shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<[UInt8], Problem> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        let document: SceneDocument
+        switch SceneInput.decode(json, limits: limits) {
+        case .success(let decoded): document = decoded
+        case .failure(let problem): return .failure(problem)
+        }
+        guard options.frame < document.cameras.count else {
+            return .failure(.parameterOutOfRange(
+                "frame", "\(options.frame) is not the index of one of the scene's \(document.cameras.count) cameras"))
+        }
+        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        let drawing: Drawing
+        do {
+            drawing = try document.drawing(
+                frame: options.frame, text: text,
+                options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption),
+                shouldCancel: shouldCancel)
+        } catch {
+            return .failure(PlaceJob.problem(for: error, in: document))
+        }
+        do {
+            return .success(try SVGRenderer().renderBytes(drawing))
+        } catch {
+            // The drawing is built from validated values; a refusal names the element.
+            return .failure(.invalidValue(detail: "render: \(error)", path: nil))
+        }
+    }
+}

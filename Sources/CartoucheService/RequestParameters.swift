@@ -1,0 +1,52 @@
+/// Query parameters read strictly: every name must be one the operation
+/// knows and given at most once, every value one it accepts. The CLI passes
+/// its options through the same reader (as name/value pairs), so a bad
+/// `--target` and a bad `?target=` give the same message.
+struct ParameterReader {
+    private let values: [String: String]
+
+    /// - Throws: ``Problem`` 400 `invalid-parameter` for an unknown or repeated name.
+    init(_ pairs: [(name: String, value: String)], allowed: [String]) throws(Problem) {
+        var values: [String: String] = [:]
+        for (name, value) in pairs {
+            guard allowed.contains(name) else {
+                let known = allowed.isEmpty ? "this route takes no query parameters" : "allowed are \(allowed.joined(separator: ", "))"
+                throw .invalidParameter(name, "unknown parameter; \(known)")
+            }
+            guard values.updateValue(value, forKey: name) == nil else { throw .invalidParameter(name, "given more than once") }
+        }
+        self.values = values
+    }
+
+    func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// The raw value, nil when absent. An empty value is refused: `?glyphs=` is more likely a slip than a wish.
+    func string(_ name: String) throws(Problem) -> String? {
+        guard let value = values[name] else { return nil }
+        guard !value.isEmpty else { throw .invalidParameter(name, "must not be empty") }
+        return value
+    }
+
+    /// One of `options` (by its spelling), nil when absent.
+    func choice<T>(_ name: String, _ options: [(String, T)]) throws(Problem) -> T? {
+        guard let value = values[name] else { return nil }
+        guard let match = options.first(where: { $0.0 == value }) else {
+            throw .invalidParameter(name, "must be \(options.map(\.0).joined(separator: " or ")), got \"\(value)\"")
+        }
+        return match.1
+    }
+
+    /// `true` or `false`, nil when absent.
+    func bool(_ name: String) throws(Problem) -> Bool? {
+        try choice(name, [("true", true), ("false", false)])
+    }
+
+    /// A whole number ≥ 0 (a camera index), nil when absent.
+    func index(_ name: String) throws(Problem) -> Int? {
+        guard let value = values[name] else { return nil }
+        guard let number = Int(value), number >= 0 else {
+            throw .invalidParameter(name, "must be a whole number ≥ 0, got \"\(value)\"")
+        }
+        return number
+    }
+}

@@ -1,0 +1,108 @@
+import CartoucheJSON
+import HTTPTypes
+import Hummingbird
+
+/// `POST /v1/compile`, `/v1/query`, `/v1/render`: the scene's style, hits and
+/// picture. Each reads its parameters before the body (a bad parameter costs
+/// no read), then runs its job in the heavy-work pool under the request's
+/// time budget.
+struct SceneController {
+    let state: ServiceState
+
+    /// Names the compile's warnings travel under (the body stays exactly the
+    /// style or fragment): the count, and the first few as a JSON array of strings.
+    static let warningCountField = HTTPField.Name("Cartouche-Warning-Count") ?? .via
+    static let warningsField = HTTPField.Name("Cartouche-Warnings") ?? .via
+    /// Bounds on the `Cartouche-Warnings` value: annotation ids are user text of
+    /// any length, and servers and clients commonly refuse headers over 8 KiB.
+    static let warningsInHeader = 10
+    static let warningHeaderCharacters = 200
+    static let warningHeaderBytes = 4_096
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post(RouterPath(ServiceRoute.compile.path)) { request, _ in try await self.compile(request) }
+        router.post(RouterPath(ServiceRoute.query.path)) { request, _ in try await self.query(request) }
+        router.post(RouterPath(ServiceRoute.render.path)) { request, _ in try await self.render(request) }
+    }
+
+    func compile(_ request: Request) async throws(Problem) -> Response {
+        let shouldCancel = state.deadlineCheck(from: .now)
+        let options = try CompileOptions(parameters: request.parameterPairs)
+        let (body, limits) = try await readScene(request)
+        let outcome = try await state.runBudgeted { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
+        var response = jsonResponse(outcome.body)
+        response.headers[Self.warningCountField] = "\(outcome.warnings.count)"
+        if !outcome.warnings.isEmpty { response.headers[Self.warningsField] = Self.warningsHeader(outcome.warnings) }
+        return response
+    }
+
+    /// The first warnings (at most ``warningsInHeader``, each cut to
+    /// ``warningHeaderCharacters`` characters with "…") that fit in
+    /// ``warningHeaderBytes``, as an ASCII JSON array.
+    static func warningsHeader(_ warnings: [String]) -> String {
+        var kept: [String] = []
+        var value = "[]"
+        for warning in warnings.prefix(warningsInHeader) {
+            let cut = warning.count > warningHeaderCharacters ? warning.prefix(warningHeaderCharacters - 1) + "…" : warning
+            let candidate = asciiJSONArray(kept + [cut])
+            if candidate.utf8.count > warningHeaderBytes { break }
+            kept.append(cut)
+            value = candidate
+        }
+        return value
+    }
+
+    func query(_ request: Request) async throws(Problem) -> Response {
+        let shouldCancel = state.deadlineCheck(from: .now)
+        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        let (body, limits) = try await readScene(request)
+        let text = state.text
+        return jsonResponse(try await state.runBudgeted { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
+    }
+
+    func render(_ request: Request) async throws(Problem) -> Response {
+        let shouldCancel = state.deadlineCheck(from: .now)
+        let options = try RenderOptions(parameters: request.parameterPairs)
+        let (body, limits) = try await readScene(request)
+        let text = state.text
+        let svg = try await state.runBudgeted {
+            RenderJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
+        }
+        return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
+    }
+
+    private func readScene(_ request: Request) async throws(Problem) -> ([UInt8], SceneLimits) {
+        let config = state.configuration
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        return (body, SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength))
+    }
+
+    /// `["…", "…"]` with every non-ASCII scalar escaped as `\uXXXX`, so it is
+    /// a valid header value whatever the ids hold (and still JSON).
+    static func asciiJSONArray(_ strings: [String]) -> String {
+        var w = JSONWriter()
+        w.beginArray()
+        for s in strings { w.write(s) }
+        w.endArray()
+        var out = ""
+        for scalar in String(decoding: w.bytes, as: UTF8.self).unicodeScalars {
+            if scalar.isASCII, scalar.value >= 0x20, scalar.value != 0x7F {
+                out.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension Request {
+    /// The query parameters as name/value pairs, in order (repeats kept, so they can be refused).
+    var parameterPairs: [(name: String, value: String)] {
+        uri.queryParameters.map { (String($0.key), String($0.value)) }
+    }
+}

@@ -1,0 +1,47 @@
+import CartoucheJSON
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+@Suite("/openapi.json against the compile, query and render routes")
+struct OpenAPIRouteTests {
+    /// The query parameter names documented for a POST path.
+    static func documentedParameters(_ path: String) throws -> [String] {
+        let operation = try #require(try OpenAPITests.document()["paths"]?.objectValue?[path]?.objectValue?["post"]?.objectValue)
+        return (operation["parameters"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
+    }
+
+    @Test("the documented query parameters are exactly the ones the routes read")
+    func parameters() throws {
+        #expect(try Self.documentedParameters("/v1/compile") == CompileOptions.parameterNames)
+        #expect(try Self.documentedParameters("/v1/render") == RenderOptions.parameterNames)
+        for path in ["/v1/place", "/v1/query", "/v1/shape"] { #expect(try Self.documentedParameters(path) == [], "\(path)") }
+    }
+
+    @Test("compiled styles and fragments of the examples match their schemas", arguments: exampleScenes)
+    func compiledMatchSchema(name: String) async throws {
+        let checker = try OpenAPITests.checker()
+        let body = try Shared.example(name)
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for (query, schema) in [("", "StyleDocument"), ("?output=fragment", "StyleFragment")] {
+                let response = try await post(client, "/v1/compile" + query, ByteBuffer(bytes: body))
+                #expect(response.status == .ok)
+                let answer = try JSONParser().parse(response.body.bytes)
+                #expect(checker.check(answer, against: ["$ref": .string("#/components/schemas/\(schema)")], at: "$") == [], "\(name)\(query)")
+            }
+        }
+    }
+
+    @Test("routes that take no query parameters refuse them", arguments: ["/v1/place", "/v1/shape", "/v1/query"])
+    func noParameters(path: String) async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let response = try await post(client, path + "?pretty=true", ByteBuffer(string: "{}"))
+            let problem = try ProblemBody(response, status: .badRequest, slug: "invalid-parameter")
+            #expect(problem.object["parameter"] == "pretty")
+            #expect(problem.detail == "pretty: unknown parameter; this route takes no query parameters")
+        }
+    }
+}
