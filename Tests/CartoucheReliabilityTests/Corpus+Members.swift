@@ -10,7 +10,7 @@ extension HostileCorpus {
     static let typeCases: [HostileCase] = [
         HostileCase(name: "top-level array", family: .types, request: HostileRequest("[]"),
                     expected: .invalid("$", "expected an object, found an array")),
-        HostileCase(name: "top-level null", family: .types, request: HostileRequest("null"), routes: [.place, .shape],
+        HostileCase(name: "top-level null", family: .types, request: HostileRequest("null"), routes: CorpusRoute.sceneRoutes + [.shape],
                     expected: .invalid("$", "expected an object, found null")),
         HostileCase(name: "version as a string", family: .types,
                     request: HostileRequest(SceneJSON.scene().replacingOccurrences(of: #""version":1"#, with: #""version":"1""#)),

@@ -5,7 +5,7 @@ import CartoucheJSON
 extension HostileCorpus {
     /// A one-line body `prefix + bad + suffix` whose error is at the first character of `bad`.
     static func syntax(_ name: String, _ prefix: String, _ bad: String, _ suffix: String = "", detail: String,
-                       routes: [CorpusRoute] = [.place]) -> HostileCase {
+                       routes: [CorpusRoute] = CorpusRoute.sceneRoutes) -> HostileCase {
         HostileCase(name: name, family: .syntax, request: HostileRequest(prefix + bad + suffix), routes: routes,
                     expected: .syntax(detail, line: 1, column: prefix.unicodeScalars.count + 1))
     }
@@ -21,7 +21,7 @@ extension HostileCorpus {
         let head = #"{"version":1,"viewport":{"width":"#
         let calloutsHead = #"{"version":1,"viewport":{"width":400,"height":300},"camera":{"center":[0,0],"zoom":4},"viewAnnotations":[{"id":""#
         return [
-            HostileCase(name: "empty body", family: .syntax, request: HostileRequest(""), routes: [.place, .shape],
+            HostileCase(name: "empty body", family: .syntax, request: HostileRequest(""), routes: CorpusRoute.sceneRoutes + [.shape],
                         expected: .syntax("unexpected end of input", line: 1, column: 1)),
             HostileCase(name: "only whitespace", family: .syntax, request: HostileRequest("  \n\t "),
                         expected: .syntax("unexpected end of input", line: 2, column: 3)),
@@ -41,7 +41,7 @@ extension HostileCorpus {
             syntax("leading zero", head, "0400", #","height":300}}"#, detail: "invalid number"),
             syntax("invalid escape", calloutsHead + "a", #"\x41"#, #""}]}"#, detail: "invalid escape"),
             syntax("lone high surrogate \\ud800", calloutsHead, #"\ud800"#, #""}]}"#, detail: #"lone UTF-16 surrogate \uD800"#,
-                   routes: [.place, .shape]),
+                   routes: CorpusRoute.sceneRoutes + [.shape]),
             syntax("lone low surrogate \\udc00", calloutsHead + "x", #"\udc00"#, #""}]}"#, detail: #"lone UTF-16 surrogate \uDC00"#),
             syntax("high surrogate before a non-surrogate", calloutsHead, #"\ud800\u0041"#, #""}]}"#, detail: "lone UTF-16 surrogate"),
             syntaxBytes("invalid UTF-8 (0xFF) in a string", calloutsHead, [0xFF], #""}]}"#, detail: "invalid UTF-8"),

@@ -5,15 +5,20 @@ import Testing
 
 /// Fonts and text, layer positions, size limits, budgets and HTTP framing.
 extension HostileCorpus {
+    /// Routes that measure callout text (compiling only writes the managers' layers).
+    static let measuringRoutes: [CorpusRoute] = [.place, .query, .render]
+
     static let textCases: [HostileCase] = [
         HostileCase(name: "unknown font stack", family: .text,
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "Hi", font: #"["Comic Sans MS","Papyrus"]"#)])),
+                    routes: measuringRoutes,
                     expected: .invalid("viewAnnotations[0].content.runs[0].font", "Noto Sans")),
         HostileCase(name: "empty font stack", family: .text,
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "Hi", font: "[]")])),
                     expected: .invalid("viewAnnotations[0].content.runs[0].font", "at least one family")),
         HostileCase(name: "font size 1e300", family: .text,
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "Hi", size: "1e300")])),
+                    routes: measuringRoutes,
                     expected: .invalid("viewAnnotations[0].content.runs[0].size", "must be a finite number greater than 0 and at most 10000.0")),
         HostileCase(name: "emoji, ZWJ sequence, right-to-left and combining marks", family: .text,
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "👩‍👩‍👧 שלום a\u{0301}\u{0308}\u{202E}x")])),
@@ -56,7 +61,7 @@ extension HostileCorpus {
     static let limitCases: [HostileCase] = [
         HostileCase(name: "10 MB text at the default 8 MiB body limit", family: .limits,
                     request: HostileRequest(bytes: { Array(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: longText(10_000_000))]).utf8) }),
-                    routes: [.place, .shape],
+                    routes: CorpusRoute.sceneRoutes + [.shape],
                     expected: .problem(413, "body-too-large", path: nil, detail: "larger than the limit of 8388608 bytes")),
         HostileCase(name: "10 MB text with the body limit raised to 16 MiB", family: .limits,
                     request: HostileRequest(bytes: { Array(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: longText(10_000_000))]).utf8) }),
@@ -94,11 +99,11 @@ extension HostileCorpus {
 
     static let httpCases: [HostileCase] = [
         HostileCase(name: "GET on a POST route", family: .http, request: HostileRequest(SceneJSON.scene(), method: .get),
-                    routes: [.place, .shape], expected: .problem(405, "method-not-allowed", path: nil, detail: "use POST")),
+                    routes: CorpusRoute.sceneRoutes + [.shape], expected: .problem(405, "method-not-allowed", path: nil, detail: "use POST")),
         HostileCase(name: "text/plain body", family: .http, request: HostileRequest(SceneJSON.scene(), contentType: "text/plain"),
-                    routes: [.place, .shape], expected: .problem(415, "unsupported-media-type", path: nil, detail: #"got "text/plain""#)),
+                    routes: CorpusRoute.sceneRoutes + [.shape], expected: .problem(415, "unsupported-media-type", path: nil, detail: #"got "text/plain""#)),
         HostileCase(name: "no Content-Type", family: .http, request: HostileRequest(SceneJSON.scene(), contentType: nil),
-                    routes: [.place, .shape], expected: .problem(415, "unsupported-media-type", path: nil, detail: "got no Content-Type")),
+                    routes: CorpusRoute.sceneRoutes + [.shape], expected: .problem(415, "unsupported-media-type", path: nil, detail: "got no Content-Type")),
         HostileCase(name: "application/geo+json is JSON", family: .http,
                     request: HostileRequest(SceneJSON.scene(), contentType: "application/geo+json; charset=utf-8"),
                     expected: .accepted(expectCentred)),

@@ -1,6 +1,7 @@
 import CartoucheJSON
 import CartoucheService
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -22,22 +23,33 @@ struct CorpusServiceTests {
         let config = testConfiguration { c in hostile.configure?(&c) }
         try await makeApp(config).test(.router) { client in
             for route in hostile.routes {
-                let answer = try await client.send(hostile.request, to: route)
-                try Self.check(answer, against: hostile.expected, route: route)
+                let answer = try await client.send(hostile.request, to: route, wrap: hostile.wrapsForQuery)
+                try Self.check(answer, against: hostile.expected, route: route, wrap: hostile.wrapsForQuery)
             }
         }
     }
 
     /// Holds an answer to the case's expectation.
-    static func check(_ answer: Answer, against expected: Expected, route: CorpusRoute) throws {
+    static func check(_ answer: Answer, against expected: Expected, route: CorpusRoute, wrap: Bool) throws {
         switch expected {
         case .problem(let problem):
-            try problem.check(answer, route: route)
+            try problem.on(route, wrap: wrap).check(answer, route: route)
         case .accepted(let check):
             #expect(answer.status == 200, "\(route.uri): \(String(decoding: answer.body.prefix(400), as: UTF8.self))")
             guard answer.status == 200 else { return }
-            #expect(answer.contentType == "application/json")
-            if route == .place { try check(try answer.json()) }
+            switch route {
+            case .place:
+                #expect(answer.contentType == "application/json")
+                try check(try answer.json())
+            case .render:
+                // SVG numbers must be finite whatever the scene's extremes.
+                #expect(answer.contentType?.hasPrefix("image/svg+xml") == true)
+                let svg = String(decoding: answer.body, as: UTF8.self)
+                #expect(svg.contains("<svg") && !svg.contains(/[^A-Za-z](-?inf|nan)[^A-Za-z]/))
+            case .compile, .query, .shape:
+                #expect(answer.contentType == "application/json")
+                _ = try answer.json()
+            }
         }
     }
 
@@ -52,7 +64,7 @@ struct CorpusServiceTests {
             #expect(before.status == 200)
             for hostile in HostileCorpus.all where hostile.configure == nil {
                 for route in hostile.routes {
-                    let answer = try await client.send(hostile.request, to: route)
+                    let answer = try await client.send(hostile.request, to: route, wrap: hostile.wrapsForQuery)
                     #expect(answer.status < 500 || answer.status == 503, "\(hostile.testDescription) on \(route.uri): \(answer.status)")
                 }
             }
@@ -66,6 +78,26 @@ struct CorpusServiceTests {
             // Nothing the corpus sent was an internal error.
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(!String(buffer: response.body).contains(#"status="500""#))
+            }
+        }
+    }
+
+    @Test("duplicate annotation ids in a manager: the first is kept and compiling says so in its warning headers")
+    func duplicateAnnotationIdsWarn() async throws {
+        let scene = SceneJSON.scene(members: #""managers":[\#(SceneJSON.circleManager(id: "m", annotationIds: ["c1", "c1"]))]"#)
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/compile?output=fragment", method: .post, headers: [.contentType: "application/json"],
+                                     body: ByteBuffer(string: scene)) { response in
+                #expect(response.status == .ok)
+                let countField = try #require(HTTPField.Name("Cartouche-Warning-Count"))
+                let warningsField = try #require(HTTPField.Name("Cartouche-Warnings"))
+                #expect(response.headers[countField] == "1")
+                let warnings = response.headers[warningsField] ?? ""
+                #expect(warnings.contains(#"annotation id \"c1\" at index 1 repeats index 0; the first is kept"#), "\(warnings)")
+                // One feature in the source: the second c1 is dropped.
+                let fragment = try JSONParser().parse(response.body.bytes)
+                let features = fragment.objectValue?["sources"]?.objectValue?["m"]?.objectValue?["data"]?.objectValue?["features"]?.arrayValue
+                #expect(features?.count == 1)
             }
         }
     }

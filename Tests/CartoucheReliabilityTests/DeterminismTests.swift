@@ -128,4 +128,37 @@ struct DeterminismTests {
             }
         }
     }
+
+    @Test("compile, query and render answer over HTTP the bytes of the jobs `cartouche compile|query|render` run, every time")
+    func otherRoutes() async throws {
+        let engine = try Shared.engine.get()
+        let scenes = try DeterminismScenes.all()
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for scene in scenes {
+                // A tap in the middle of the first camera's viewport.
+                let viewport = try #require(try JSONParser().parse(scene.bytes).objectValue?["viewport"]?.objectValue)
+                let x = (viewport["width"]?.numberValue ?? 0) / 2, y = (viewport["height"]?.numberValue ?? 0) / 2
+                let query = Array(#"{"at":[\#(x),\#(y)],"radius":8,"scene":"#.utf8) + scene.bytes + [UInt8(ascii: "}")]
+                let expected: [(CorpusRoute, String, [UInt8], [UInt8])] = [
+                    (.compile, "/v1/compile", scene.bytes,
+                     try CompileJob.run(scene.bytes, options: CompileOptions(), limits: .unlimited).get().body),
+                    (.compile, "/v1/compile?output=fragment", scene.bytes,
+                     try CompileJob.run(scene.bytes, options: CompileOptions(output: .fragment), limits: .unlimited).get().body),
+                    (.query, "/v1/query", query,
+                     try QueryJob.run(query, limits: .unlimited, text: engine, shouldCancel: nil).get()),
+                    (.render, "/v1/render", scene.bytes,
+                     try RenderJob.run(scene.bytes, options: RenderOptions(), limits: .unlimited, text: engine, shouldCancel: nil).get()),
+                ]
+                for (_, uri, body, bytes) in expected {
+                    for _ in 0..<2 {
+                        try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"],
+                                                 body: ByteBuffer(bytes: body)) { response in
+                            #expect(response.status == .ok, "\(scene.name) \(uri)")
+                            #expect(response.body.bytes == bytes, "\(scene.name) \(uri)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -29,12 +29,15 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     var family: Family
     var request: HostileRequest
     /// The routes the body is sent to (all answer the same way).
-    var routes: [CorpusRoute] = [.place]
+    var routes: [CorpusRoute] = CorpusRoute.sceneRoutes
     /// Service settings for this case (nil: the defaults, with a generous time budget).
     var configure: (@Sendable (inout ServiceConfiguration) -> Void)? = nil
     var expected: Expected
 
     var testDescription: String { "\(family.rawValue): \(name)" }
+
+    /// Whether the body is JSON a query request can wrap (syntax cases are not).
+    var wrapsForQuery: Bool { family != .syntax }
 
     /// Whether the outcome depends on the service (settings, headers, routing),
     /// so the CLI and library paths do not apply.
@@ -67,9 +70,32 @@ struct HostileRequest: Sendable {
 /// Where a corpus body is sent.
 enum CorpusRoute: String, Sendable, CaseIterable {
     case place = "/v1/place"
+    case compile = "/v1/compile"
+    case query = "/v1/query"
+    case render = "/v1/render"
     case shape = "/v1/shape"
 
+    /// The routes whose body is (or, for query, holds) a scene.
+    static let sceneRoutes: [CorpusRoute] = [.place, .compile, .query, .render]
+
     var uri: String { rawValue }
+
+    /// Where the scene sits in this route's request: `scene` for a query.
+    static let queryScenePrefix = Array(#"{"at":[200,150],"scene":"#.utf8)
+
+    /// The request body for a case's body: a query wraps the scene in a tap
+    /// at the centre of the default viewport. Bodies that are not JSON at all
+    /// (`wrap` false) are sent as they are: a route's first step is parsing.
+    func body(_ scene: [UInt8], wrap: Bool) -> [UInt8] {
+        guard self == .query, wrap else { return scene }
+        return Self.queryScenePrefix + scene + [UInt8(ascii: "}")]
+    }
+
+    /// A problem path as this route reports it: under `scene` for a query.
+    func path(_ scenePath: String?, wrap: Bool) -> String? {
+        guard self == .query, wrap, let scenePath else { return scenePath }
+        return scenePath == "$" ? "scene" : "scene." + scenePath
+    }
 }
 
 /// What a case must produce.
@@ -106,6 +132,13 @@ struct ExpectedProblem: Sendable {
     var detail: String
     var line: Int? = nil
     var column: Int? = nil
+
+    /// This problem as `route` reports it (paths under `scene` for a query).
+    func on(_ route: CorpusRoute, wrap: Bool) -> ExpectedProblem {
+        var p = self
+        p.path = route.path(path, wrap: wrap)
+        return p
+    }
 
     /// Problems only the HTTP layer produces.
     static let serviceSlugs: Set<String> = [

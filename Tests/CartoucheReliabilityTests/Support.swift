@@ -59,11 +59,12 @@ struct Answer: Sendable {
 
 extension TestClientProtocol {
     /// Sends one request of the corpus.
-    func send(_ request: HostileRequest, to route: CorpusRoute) async throws -> Answer {
+    func send(_ request: HostileRequest, to route: CorpusRoute, wrap: Bool = true) async throws -> Answer {
         var headers = HTTPFields()
         if let type = request.contentType { headers[.contentType] = type }
         return try await execute(
-            uri: route.uri, method: request.method, headers: headers, body: ByteBuffer(bytes: request.body())
+            uri: route.uri, method: request.method, headers: headers,
+            body: ByteBuffer(bytes: route.body(request.body(), wrap: wrap))
         ) { Answer($0) }
     }
 }
