@@ -134,6 +134,11 @@ extension SceneDocument {
     /// measured with `text` first.
     ///
     /// - Parameter shouldCancel: polled by the solver (a request deadline).
+    /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
+    ///   compile (as ``compile(target:)`` would), text errors for content that
+    ///   cannot be measured, camera errors for fits, ``SceneError/cancelled``.
+    /// - Complexity: compiling the managers is linear in their annotations;
+    ///   placement dominates (see `ViewAnnotationPlacer`).
     public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
         // Managers that cannot be compiled (layer positions in a cycle or
         // naming unknown layers, properties a renderer refuses) make the scene
