@@ -24,7 +24,7 @@ public struct CompileCommand: ParsableCommand {
     @Option(help: "Background layer colour (CSS), or none (style only; default white).") var background: String?
     @Option(help: "Comma-separated Mapbox slot names, bottom to top (style only).") var slots: String?
 
-    @Option(name: .customShort("o"), help: "Write to this file (only when compiling succeeds) instead of stdout.")
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when compiling succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
     @Flag(help: "Indent the JSON.") var pretty = false

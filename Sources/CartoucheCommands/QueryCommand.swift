@@ -15,17 +15,17 @@ public struct QueryCommand: ParsableCommand {
     var input: String = "-"
 
     // `.unconditional`: the value may start with a minus sign (`--near -122.4,37.8`).
-    @Option(parsing: .unconditional, help: "Screen point X,Y.") var at: String?
-    @Option(parsing: .unconditional, help: "Screen rectangle MINX,MINY,MAXX,MAXY.") var rect: String?
-    @Option(parsing: .unconditional, help: "Where a coordinate is drawn: LON,LAT.") var near: String?
-    @Option(help: "File of screen points, one per line as X,Y or [X, Y] (blank lines skipped); one hits array per tap.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Screen point.", valueName: "x,y")) var at: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Screen rectangle.", valueName: "minx,miny,maxx,maxy")) var rect: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where a coordinate is drawn.", valueName: "lon,lat")) var near: String?
+    @Option(help: ArgumentHelp("Screen points, one per line as X,Y or [X, Y] (blank lines skipped); one hits array per tap.", valueName: "file"))
     var taps: String?
     @Option(help: "Tap radius in points (not with --rect).") var radius: Double?
     @Option(help: "Camera index (default 0).") var frame: Int?
     @Option(help: "honoured (a tap in a polygon hole misses) or maplibre (it hits, as queryRenderedFeatures).")
     var holes: String?
 
-    @Option(name: .customShort("o"), help: "Write to this file (only when the query succeeds) instead of stdout.")
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
     public init() {}

@@ -15,7 +15,7 @@ public struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw the candidates the solver rejected, with their reasons.") var ghosts = false
     @Flag(name: .customLong("no-caption"), help: "Leave out the caption with the counts.") var noCaption = false
 
-    @Option(name: .customShort("o"), help: "Write to this file (only when drawing succeeds) instead of stdout.")
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when drawing succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
     public init() {}

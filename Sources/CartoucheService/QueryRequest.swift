@@ -1,7 +1,6 @@
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheScene
-import CartoucheText
 
 /// The question of `POST /v1/query` (and `cartouche query`): where to tap,
 /// for which camera, and how polygon holes count. The scene itself is read
@@ -114,83 +113,5 @@ public struct QueryRequest: Hashable, Sendable {
         var numbers: [Double] = []
         for (i, element) in elements.enumerated() { numbers.append(try element.decodeNumber(at: path.appending(index: i))) }
         return numbers
-    }
-}
-
-/// "Which annotations are under this tap": parse, check limits, decode,
-/// place for the camera, build one hit index, query it. Shared by
-/// `POST /v1/query` and `cartouche query`.
-public enum QueryJob {
-    /// How many taps are answered between two looks at the deadline.
-    static let tapsPerBudgetCheck = 256
-
-    /// - Returns: `{"frame", "hits": [...]}`, or `{"frame", "taps": [{"at", "hits"}, …]}`
-    ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
-    /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
-    ///   then per tap O(log n + hits) on the index's grid.
-    public static func run(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<[UInt8], Problem> {
-        let json: JSONValue
-        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
-    }
-
-    /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
-    public static func run(
-        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<[UInt8], Problem> {
-        let request: QueryRequest
-        do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
-        let scenePath = JSONPath.root.appending(key: "scene")
-        let document: SceneDocument
-        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits) {
-        case .success(let decoded): document = decoded
-        case .failure(let problem): return .failure(problem)
-        }
-        guard request.frame < document.cameras.count else {
-            return .failure(.invalidValue(
-                detail: "frame: \(request.frame) is not the index of one of the scene's \(document.cameras.count) cameras", path: "frame"))
-        }
-        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
-        let index: SceneQueryIndex
-        do {
-            index = try document.queryIndex(frame: request.frame, text: text, holes: request.holes, shouldCancel: shouldCancel)
-        } catch {
-            return .failure(PlaceJob.problem(for: error, in: document, at: scenePath))
-        }
-        var w = JSONWriter()
-        do {
-            w.beginObject()
-            w.key("frame"); w.write(request.frame)
-            switch request.target {
-            case .point(let point): try writeHits(index.query(at: point, radius: request.radius), to: &w)
-            case .rect(let rect): try writeHits(index.query(in: rect), to: &w)
-            case .near(let coordinate): try writeHits(index.query(near: coordinate, radius: request.radius), to: &w)
-            case .taps(let points):
-                w.key("taps")
-                w.beginArray()
-                for (i, point) in points.enumerated() {
-                    if i % tapsPerBudgetCheck == 0, shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
-                    w.beginObject()
-                    w.key("at"); w.beginArray(); try w.write(point.x); try w.write(point.y); w.endArray()
-                    try writeHits(index.query(at: point, radius: request.radius), to: &w)
-                    w.endObject()
-                }
-                w.endArray()
-            }
-            w.endObject()
-        } catch {
-            return .failure(.internalError)  // decoded numbers are finite; a bug
-        }
-        return .success(w.bytes)
-    }
-
-    /// `"hits": [...]` as a member of the open object.
-    static func writeHits(_ hits: [SceneHit], to w: inout JSONWriter) throws(JSONWriteError) {
-        w.key("hits")
-        w.beginArray()
-        for hit in hits { try hit.writeJSON(to: &w) }
-        w.endArray()
     }
 }

@@ -44,4 +44,24 @@ struct OpenAPIRouteTests {
             #expect(problem.detail == "pretty: unknown parameter; this route takes no query parameters")
         }
     }
+
+    @Test("the new routes' problems match the Problem schema (every member described)")
+    func problemsMatchSchema() async throws {
+        let checker = try OpenAPITests.checker()
+        let scene = try Shared.example("sf-stanford.scene.json")
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let cases: [(String, ByteBuffer)] = [
+                ("/v1/compile?target=x", ByteBuffer(bytes: scene)),
+                ("/v1/render?frame=9", ByteBuffer(bytes: scene)),
+                ("/v1/query", queryBody(scene: scene, #""at":[1,2],"near":[0,0]"#)),
+                ("/v1/query", ByteBuffer(string: "{")),
+            ]
+            for (uri, body) in cases {
+                let response = try await post(client, uri, body)
+                #expect(response.status.code >= 400)
+                let problem = try JSONParser().parse(response.body.bytes)
+                #expect(checker.check(problem, against: ["$ref": "#/components/schemas/Problem"], at: "$") == [], "\(uri)")
+            }
+        }
+    }
 }
