@@ -121,5 +121,13 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON"]),
+        // The bad-input corpus, determinism across paths and thread counts (issue #8).
+        .testTarget(
+            name: "CartoucheReliabilityTests",
+            dependencies: [
+                "CartoucheService", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
+                "CartoucheTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
     ]
 )

@@ -44,6 +44,13 @@ struct Binder {
         }
     }
 
+    /// Whether any of the geometries has at least one position.
+    static func hasPosition(_ geometries: [Geometry]) -> Bool {
+        var found = false
+        for g in geometries where !found { g.forEachPosition { _ in found = true } }
+        return found
+    }
+
     static func lines(of g: Geometry) -> [[Coordinate]] {
         switch g {
         case .lineString(let l): [l.positions.map(\.coordinate)]
@@ -61,7 +68,9 @@ struct Binder {
             visible: va.visible, priority: va.priority, selected: va.selected,
             minZoom: va.minZoom, maxZoom: va.maxZoom, enableAvoidRegions: va.enableAvoidRegions,
             enableSymbolLayerCollision: va.enableSymbolLayerCollision, missingAnchorReason: .offscreen)
-        guard let (geometries, trim) = Binder.resolve(va, in: scene) else {
+        // An empty geometry (`MultiPoint []`, `GeometryCollection []`) has no
+        // feature to anchor to, which is what the reason says, not "offscreen".
+        guard let (geometries, trim) = Binder.resolve(va, in: scene), Binder.hasPosition(geometries) else {
             item.missingAnchorReason = .featureNotFound
             return (item, [])
         }

@@ -104,7 +104,7 @@ public enum CompileJob {
                 warnings = compiled.warnings
             }
         } catch {
-            return .failure(PlaceJob.problem(for: error))
+            return .failure(PlaceJob.problem(for: error, in: document))
         }
         do {
             return .success(CompileOutcome(body: try output.jsonBytes(style: style), warnings: warnings.map(\.description)))

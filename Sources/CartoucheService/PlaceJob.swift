@@ -51,7 +51,7 @@ public enum PlaceJob {
         } catch .cancelled {
             return .failure(cancelled)
         } catch {
-            return .failure(problem(for: error))
+            return .failure(problem(for: error, in: document))
         }
         let bytes: [UInt8]
         do { bytes = try response.jsonBytes() } catch {
@@ -73,18 +73,19 @@ public enum PlaceJob {
         detail: SceneError.cancelled.description)
 
     /// Scene rules checked when placing, compiling or drawing (as opposed to
-    /// decoding): 422, with the view annotation's content as the path where
-    /// there is one; a spent budget is the 503 of ``cancelled``.
-    static func problem(for error: SceneError) -> Problem {
+    /// decoding): 422, with the path of the member at fault where there is
+    /// one (a text run's font, a manager's layer position; see
+    /// `SceneDocument.jsonPath(for:)`); a spent budget is the 503 of ``cancelled``.
+    ///
+    /// - Parameter scenePath: where the scene sits in the request (`scene` in a query).
+    static func problem(for error: SceneError, in document: SceneDocument, at scenePath: JSONPath = .root) -> Problem {
         switch error {
         case .cancelled:
             return cancelled
-        case .text(let id, let textError):
-            return .invalidValue(detail: "viewAnnotations[\(id)].content: \(textError)", path: nil)
         case .textEngineRequired:
             return .internalError
         default:
-            return .invalidValue(detail: error.description, path: nil)
+            return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.prepending(scenePath).description)
         }
     }
 }

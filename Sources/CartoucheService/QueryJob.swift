@@ -42,7 +42,7 @@ public enum QueryJob {
         do {
             index = try document.queryIndex(frame: request.frame, text: text, holes: request.holes, shouldCancel: shouldCancel)
         } catch {
-            return .failure(PlaceJob.problem(for: error))
+            return .failure(PlaceJob.problem(for: error, in: document, at: scenePath))
         }
         var w = JSONWriter()
         do {

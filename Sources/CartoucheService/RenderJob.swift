@@ -57,7 +57,7 @@ public enum RenderJob {
                 options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption),
                 shouldCancel: shouldCancel)
         } catch {
-            return .failure(PlaceJob.problem(for: error))
+            return .failure(PlaceJob.problem(for: error, in: document))
         }
         do {
             return .success(try SVGRenderer().renderBytes(drawing))

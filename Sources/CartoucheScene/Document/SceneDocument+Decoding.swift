@@ -37,12 +37,9 @@ extension SceneDocument {
         case (nil, nil): throw JSONDecodingError(path: r.path, reason: "missing member \"camera\" (or \"cameras\")")
         case (_?, _?): throw JSONDecodingError(path: r.path(of: "cameras"), reason: "give either \"camera\" or \"cameras\", not both")
         }
-        for case (let i, .camera(let camera)) in cameras.enumerated() {
-            do { try camera.validate(for: viewport) } catch {
-                let at = many == nil ? r.path(of: "camera") : r.path(of: "cameras").appending(index: i)
-                throw JSONDecodingError(path: at, reason: "\(error)")
-            }
-        }
+        /// The path camera `i` was read from.
+        func cameraPath(_ i: Int) -> JSONPath { many == nil ? r.path(of: "camera") : r.path(of: "cameras").appending(index: i) }
+        for (i, spec) in cameras.enumerated() { try spec.validate(for: viewport, at: cameraPath(i)) }
         let puck = try r.optional("puck", SceneDecoding.puck)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
             try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
@@ -79,6 +76,11 @@ extension SceneDocument {
         } ?? [:]
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
         try r.rejectUnknownMembers()
+        if let i = cameras.firstIndex(where: { if case .fit = $0 { true } else { false } }),
+           !SceneDecoding.hasFittablePosition(viewAnnotations, managers, puck) {
+            throw JSONDecodingError(path: cameraPath(i).appending(key: "fit"), reason: "nothing to fit the camera to: "
+                + "the scene has no geometry-bound view annotation, layer annotation or puck with a position")
+        }
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
                   avoidLayers: avoidLayers, images: images, options: options)
@@ -89,6 +91,21 @@ extension SceneDocument {
 /// reports problems at the exact path.
 enum SceneDecoding {
     static let maxViewportSide = 16384.0
+
+    /// Whether a fitted camera has anything to enclose (what
+    /// `SceneDocument.resolve(_:)` fits: geometry-bound callouts, layer
+    /// annotations, the puck).
+    static func hasFittablePosition(_ viewAnnotations: [ViewAnnotation], _ managers: [AnyAnnotationManager], _ puck: Puck?) -> Bool {
+        if puck != nil { return true }
+        var found = false
+        for va in viewAnnotations where !found {
+            if case .geometry(let g) = va.annotatedFeature { g.forEachPosition { _ in found = true } }
+        }
+        for m in managers where !found {
+            for f in m.layerFeatures where !found { f.geometry.forEachPosition { _ in found = true } }
+        }
+        return found
+    }
 
     static func finite(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Double {
         try v.decodeNumber(at: p)  // decodeNumber already rejects non-finite values

@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
@@ -36,7 +37,8 @@ extension SceneDocument {
     /// above it: those of managers higher in the compiled layer stack, and
     /// those of its own manager drawn later (higher `line-sort-key`, then
     /// later in the list). Compiles the managers only when such callouts exist.
-    func linesAboveBoundLines() throws(SceneError) -> [String: [AvoidLine]] {
+    /// - Parameter compiled: the managers already compiled, if they are.
+    func linesAboveBoundLines(compiled: CompiledAnnotations? = nil) throws(SceneError) -> [String: [AvoidLine]] {
         var bound: [(id: String, layer: String, feature: String?)] = []
         for va in viewAnnotations {
             if case .layerFeature(let layer, let feature) = va.annotatedFeature,
@@ -44,7 +46,8 @@ extension SceneDocument {
         }
         guard !bound.isEmpty else { return [:] }
         var rank: [String: Int] = [:]
-        for (i, layer) in try compile().fragment.layers.enumerated() { rank[layer.id] = i }
+        let fragment = if let compiled { compiled.fragment } else { try compile().fragment }
+        for (i, layer) in fragment.layers.enumerated() { rank[layer.id] = i }
         // Every polyline in draw order: (manager rank, sort key, index).
         var drawn: [(order: (Int, Double, Int), manager: String, id: String, line: AvoidLine)] = []
         for m in managers {
@@ -131,9 +134,19 @@ extension SceneDocument {
     /// measured with `text` first.
     ///
     /// - Parameter shouldCancel: polled by the solver (a request deadline).
+    /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
+    ///   compile (as ``compile(target:)`` would), text errors for content that
+    ///   cannot be measured, camera errors for fits, ``SceneError/cancelled``.
+    /// - Complexity: compiling the managers is linear in their annotations;
+    ///   placement dominates (see `ViewAnnotationPlacer`).
     public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
+        // Managers that cannot be compiled (layer positions in a cycle or
+        // naming unknown layers, properties a renderer refuses) make the scene
+        // invalid for placing too, not only for compiling: every route
+        // answers the same scene the same way.
+        let compiled = managers.isEmpty ? nil : try compile()
         let (doc, _) = try measured(with: text)
-        let above = try doc.linesAboveBoundLines()
+        let above = try doc.linesAboveBoundLines(compiled: compiled)
         var frames: [PlaceResponse.Frame] = []
         for spec in doc.cameras {
             let camera = try doc.resolve(spec)

@@ -1,0 +1,89 @@
+import CartoucheAnnotations
+import CartoucheJSON
+import CartoucheText
+
+extension SceneDocument {
+    /// The JSON path of the scene member a placing or compiling error is
+    /// about, for errors found after decoding (unknown fonts, layer positions
+    /// that cannot be resolved, manager properties a target refuses), so that
+    /// HTTP problems and CLI reports point at the value to fix.
+    ///
+    /// Paths index the scene as it was decoded: view annotations, managers
+    /// and text runs keep their JSON order. Nil when no single member is to
+    /// blame (a cancelled placement, a missing text engine).
+    public func jsonPath(for error: SceneError) -> JSONPath? {
+        switch error {
+        case .text(let id, let textError):
+            guard let index = viewAnnotations.firstIndex(where: { $0.id == id }) else { return nil }
+            let content = JSONPath.root.appending(key: "viewAnnotations").appending(index: index).appending(key: "content")
+            return contentPath(content, id: id, error: textError)
+        case .annotations(let annotationError):
+            return managersPath(for: annotationError)
+        case .camera(.noCoordinates):
+            return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
+        default:
+            return nil
+        }
+    }
+
+    /// Inside a callout's `content`: the run whose font stack or text is at fault.
+    private func contentPath(_ content: JSONPath, id: String, error: TextError) -> JSONPath {
+        guard let runs = contents[id]?.runs else { return content }
+        switch error {
+        case .unknownFontStack(let stack, _):
+            guard let j = runs.firstIndex(where: { $0.font == stack }) else { return content }
+            return content.appending(key: "runs").appending(index: j).appending(key: "font")
+        case .invalidValue(let field, _, _) where field.hasPrefix("callout."):
+            // Content fields are named as in the scene: "callout.runs[2].size".
+            return Self.appending(dotted: field.dropFirst("callout.".count), to: content)
+        case .textTooLong(let count, _):
+            guard let j = runs.firstIndex(where: { $0.text.unicodeScalars.count == count }) else { return content }
+            return content.appending(key: "runs").appending(index: j).appending(key: "text")
+        default:
+            return content
+        }
+    }
+
+    /// `base` extended by a dotted field name with array indices, `runs[2].size`.
+    static func appending(dotted field: Substring, to base: JSONPath) -> JSONPath {
+        var path = base
+        for part in field.split(separator: ".") {
+            let name = part.prefix { $0 != "[" }
+            if !name.isEmpty { path.append(key: String(name)) }
+            var rest = part.dropFirst(name.count)
+            while rest.first == "[", let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]) {
+                path.append(index: i)
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return path
+    }
+
+    /// `managers[i].member` for errors naming one manager, `managers` for
+    /// those involving several.
+    private func managersPath(for error: AnnotationError) -> JSONPath {
+        let managersRoot = JSONPath.root.appending(key: "managers")
+        func member(_ manager: String, _ key: String?) -> JSONPath {
+            guard let i = managers.firstIndex(where: { $0.id == manager }) else { return managersRoot }
+            let path = managersRoot.appending(index: i)
+            return key.map { path.appending(key: $0) } ?? path
+        }
+        switch error {
+        case .unknownLayerId(let manager, _), .layerIndexOutOfRange(let manager, _, _):
+            return member(manager, "layerPosition")
+        case .unknownSlot(let manager, _):
+            return member(manager, "slot")
+        case .layerPositionCycle(let managers) where managers.count == 1:
+            return member(managers[0], "layerPosition")
+        case .invalidProperty(let manager, nil, _, _), .unknownProperty(let manager, nil, _),
+             .unsupportedByTarget(let manager, nil, _, _):
+            return member(manager, "properties")
+        case .invalidProperty(let manager, _?, _, _), .unknownProperty(let manager, _?, _),
+             .invalidGeometry(let manager, _, _), .unsupportedByTarget(let manager, _?, _, _),
+             .conflictingImage(_, let manager, _):
+            return member(manager, "annotations")
+        default:
+            return managersRoot
+        }
+    }
+}
