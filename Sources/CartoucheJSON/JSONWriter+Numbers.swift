@@ -1,11 +1,31 @@
-// Number spelling for JSONWriter: integers without going through String, and
-// doubles in shortest round-trip form (see the JSONWriter type docs).
+// Number spelling for JSONWriter, straight into the output buffer with no
+// `String` in between: integers digit by digit, other doubles from their
+// shortest round-trip digits (ShortestDecimal) laid out as Swift's
+// `description` lays them out, minus its decorations (see the JSONWriter
+// type docs): "1e21" not "1e+21", "1e-7" not "1e-07", "9007199254740992"
+// not "9007199254740992.0".
+//
+// Layout, for d = the shortest digits (n of them) and E = the exponent of
+// the first digit (value ≈ d₁.d₂d₃… × 10^E):
+// - exponential ("1.5e-7", "5e-324", "1.7976931348623157e308") when
+//   E < −4 or |x| > 2^53 — the integers up to 2^53 are all exact, above
+//   that `description` switches to exponent form;
+// - "0.000123" when −4 ≤ E < 0;
+// - "123.45" when the point falls inside the digits;
+// - the digits padded with zeros otherwise (only 2^53 itself gets here:
+//   smaller integral values take the integer path).
+
+/// "00" "01" … "99": two digits per lookup, in constant storage (a
+/// `StaticString` needs no lazy initialisation, unlike a global array).
+private let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
 extension JSONWriter {
+    /// 2^53: every integer of smaller magnitude is a double exactly.
+    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+
     /// Appends a finite double in shortest round-trip form (see the type docs).
     mutating func appendFiniteNumber(_ value: Double) {
-        // 2^53: below it every integer is exact and prints without exponent.
-        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+        if value.magnitude < Self.exactIntegerLimit, value == value.rounded(.towardZero) {
             if value == 0 && value.sign == .minus {
                 appendASCII("-0")
             } else {
@@ -13,50 +33,138 @@ extension JSONWriter {
             }
             return
         }
-        // Swift's description is the shortest round-trip digit string; only
-        // its spelling needs normalising ("1e+21" → "1e21", "1e-07" → "1e-7",
-        // "9007199254740992.0" → "9007199254740992").
-        var text = value.description
-        text.withUTF8 { appendNormalisedDescription($0) }
+        appendShortestNonIntegral(value)
     }
 
-    /// Copies Swift's shortest round-trip spelling of a double, dropping a
-    /// trailing ".0" from the mantissa, a "+" and leading zeros from the exponent.
-    private mutating func appendNormalisedDescription(_ text: UnsafeBufferPointer<UInt8>) {
-        var exponentMark = 0
-        while exponentMark < text.count && text[exponentMark] != UInt8(ascii: "e") { exponentMark += 1 }
-        var mantissaEnd = exponentMark
-        if mantissaEnd >= 2 && text[mantissaEnd - 1] == UInt8(ascii: "0") && text[mantissaEnd - 2] == UInt8(ascii: ".") {
-            mantissaEnd -= 2
+    /// Appends a finite double that is not an integer below 2^53 (so not
+    /// zero) in the layout described at the top of this file.
+    private mutating func appendShortestNonIntegral(_ value: Double) {
+        let bits = value.bitPattern
+        let decimal = ShortestDecimal(positiveFiniteBits: bits & ~(1 << 63))
+        // 40 bytes of scratch: at most 25 are used ("-1.2345678901234567e-308"
+        // is 24; "-0.00012345678901234567" is 23).
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let length = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
+            let out = raw.bindMemory(to: UInt8.self)
+            var position = 0
+            if bits >> 63 != 0 {
+                out[0] = UInt8(ascii: "-")
+                position = 1
+            }
+            let digitCount = Self.decimalDigitCount(decimal.significand)
+            let leadingExponent = decimal.exponent + digitCount - 1
+            if leadingExponent < -4 || value.magnitude > Self.exactIntegerLimit {
+                // d.ddde±x: digits one place right, then the first moved left.
+                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
+                out[position] = out[position + 1]
+                if digitCount > 1 {
+                    out[position + 1] = UInt8(ascii: ".")
+                    position += digitCount + 1
+                } else {
+                    position += 1
+                }
+                out[position] = UInt8(ascii: "e")
+                position += 1
+                var magnitude = leadingExponent
+                if magnitude < 0 {
+                    out[position] = UInt8(ascii: "-")
+                    position += 1
+                    magnitude = -magnitude
+                }
+                let exponentDigits = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
+                Self.writeDigits(UInt64(magnitude), count: exponentDigits, endingAt: position + exponentDigits, in: out)
+                return position + exponentDigits
+            }
+            if leadingExponent < 0 {
+                // 0.000ddd
+                out[position] = UInt8(ascii: "0")
+                out[position + 1] = UInt8(ascii: ".")
+                position += 2
+                for _ in 0..<(-leadingExponent - 1) {
+                    out[position] = UInt8(ascii: "0")
+                    position += 1
+                }
+                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
+                return position + digitCount
+            }
+            let integerDigits = leadingExponent + 1
+            if integerDigits < digitCount {
+                // ddd.ddd: digits one place right, then the integer part moved left.
+                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
+                for index in position..<(position + integerDigits) { out[index] = out[index + 1] }
+                out[position + integerDigits] = UInt8(ascii: ".")
+                return position + digitCount + 1
+            }
+            // ddd000
+            Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
+            position += digitCount
+            for _ in digitCount..<integerDigits {
+                out[position] = UInt8(ascii: "0")
+                position += 1
+            }
+            return position
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<mantissaEnd]))
-        guard exponentMark < text.count else { return }
-        bytes.append(UInt8(ascii: "e"))
-        var index = exponentMark + 1
-        if index < text.count && text[index] == UInt8(ascii: "+") { index += 1 }
-        if index < text.count && text[index] == UInt8(ascii: "-") {
-            bytes.append(UInt8(ascii: "-"))
-            index += 1
+        appendScratch(&scratch, count: length)
+    }
+
+    /// Copies the first `count` bytes of a scratch tuple to the output in one call.
+    @inline(__always)
+    private mutating func appendScratch<Scratch>(_ scratch: inout Scratch, count: Int) {
+        withUnsafeBytes(of: &scratch) { raw in
+            let written = raw.bindMemory(to: UInt8.self)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: written[0..<count]))
         }
-        while index < text.count - 1 && text[index] == UInt8(ascii: "0") { index += 1 }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<text.count]))
+    }
+
+    /// Number of decimal digits of `value` (1 for 0).
+    @inline(__always)
+    private static func decimalDigitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var limit: UInt64 = 10
+        while count < 20 && value >= limit {
+            count += 1
+            if count == 20 { break }
+            limit &*= 10
+        }
+        return count
+    }
+
+    /// Writes the `count` decimal digits of `value` so the last one lands
+    /// at `end − 1`, two digits per step.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var remaining = value
+        var index = end
+        var left = count
+        while left >= 2 {
+            let pair = Int(remaining % 100)
+            remaining /= 100
+            index -= 2
+            out[index] = pairs[2 * pair]
+            out[index + 1] = pairs[2 * pair + 1]
+            left -= 2
+        }
+        if left == 1 {
+            out[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
     }
 
     /// Appends a decimal integer without going through `String`.
     mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // scratch for up to 24 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for position in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(scratch[position])
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 bytes
+        let length = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
+            let out = raw.bindMemory(to: UInt8.self)
+            var position = 0
+            if value < 0 {
+                out[0] = UInt8(ascii: "-")
+                position = 1
             }
+            let magnitude = value.magnitude
+            let digitCount = Self.decimalDigitCount(magnitude)
+            Self.writeDigits(magnitude, count: digitCount, endingAt: position + digitCount, in: out)
+            return position + digitCount
         }
+        appendScratch(&scratch, count: length)
     }
 }
