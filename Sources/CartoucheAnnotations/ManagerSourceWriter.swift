@@ -6,7 +6,11 @@ import CartoucheStyle
 // straight to bytes, without a `JSONValue` tree per feature. Building those
 // trees (three dictionaries and an array per point) is what made compiling a
 // million annotations take seconds; here the bytes are the only allocation
-// that grows with the input (plus the duplicate-id index).
+// that grows with the input (plus the duplicate-id scan's hashes, 24 bytes
+// per annotation, freed before the first feature is written). Keys and
+// constant strings are escaped once (`SourceKeys`), property values go
+// straight from the typed fields to the output (`writeMember`), numbers
+// through `JSONWriter`'s own shortest-digit formatter.
 //
 // The output is byte-identical to writing `compile().source.json["data"]`
 // with a compact `JSONWriter`, and the checks run in the same order, so both
@@ -41,11 +45,15 @@ extension AnnotationManager {
         let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
         let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
 
-        var warnings: [AnnotationError] = []
-        // A set, not an id → index map: one hash per annotation. The kept
-        // index of a duplicate (rare) is found by a scan when it occurs.
-        var seenIds = Set<String>(minimumCapacity: annotations.count)
+        // Later occurrences of an id are dropped (the first wins), before
+        // anything about them is checked.
+        let duplicates = DuplicateIds.find(in: annotations)
+        let warnings: [AnnotationError] = duplicates.map {
+            .duplicateAnnotationId(manager: id, annotation: annotations[$0.dropped].id, keptIndex: $0.kept, droppedIndex: $0.dropped)
+        }
+        var nextDuplicate = 0
         var isSet = [Bool](repeating: false, count: descriptors.count)
+        let keys = SourceKeys.shared
 
         // Room for a sample of features first, then for the rest at the
         // sample's size per feature plus slack: regrowing a buffer of
@@ -54,19 +62,18 @@ extension AnnotationManager {
         writer.reserveCapacity(min(annotations.count, sampleSize) * 256)
         let start = writer.bytes.count
         writer.beginObject()
-        writer.key("features")
+        writer.key(keys.features)
         writer.beginArray()
         for position in annotations.indices {
             if position == sampleSize {
                 let perFeature = (writer.bytes.count - start) / sampleSize
                 writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
             }
-            let annotation = annotations[position]
-            guard seenIds.insert(annotation.id).inserted else {
-                let kept = annotations.firstIndex { $0.id == annotation.id } ?? position
-                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: position))
+            if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
+                nextDuplicate += 1
                 continue
             }
+            let annotation = annotations[position]
             if let problem = annotation.geometryProblem {
                 throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
             }
@@ -79,39 +86,39 @@ extension AnnotationManager {
             // a check fails the partial output is abandoned with the throw.
             do throws(JSONWriteError) {
                 writer.beginObject()
-                writer.key("geometry")
+                writer.key(keys.geometry)
                 try annotation.writeGeometry(to: &writer)
-                writer.key("id")
+                writer.key(keys.id)
                 writer.write(annotation.id)
-                writer.key("properties")
+                writer.key(keys.properties)
                 writer.beginObject()
-                writer.key(customDataKey)
+                writer.key(keys.customData)
                 if annotation.customData.isEmpty || !customDataWritable {
                     writer.beginObject()
                     writer.endObject()
                 } else {
                     try writer.write(JSONValue.object(annotation.customData))
                 }
-                writer.key(layerPropertiesKey)
+                if promoteIds {
+                    writer.key(keys.annotationId)
+                    writer.write(annotation.id)
+                }
+                writer.key(keys.layerProperties)
                 writer.beginObject()
             } catch {
                 // Unreachable: geometry and custom data were checked above.
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
             }
             for index in keyOrder {
-                switch descriptors[index].encode(annotation.properties) {
+                switch descriptors[index].writeMember(annotation.properties, &writer) {
                 case .unset:
                     // The image doubles as the icon unless one is named explicitly.
                     if index == iconImageIndex, let image {
-                        writer.key(descriptors[index].key)
+                        writer.key(descriptors[index].quotedKey)
                         writer.write(image.name)
                     }
-                case .value(let json):
+                case .written:
                     isSet[index] = true
-                    writer.key(descriptors[index].key)
-                    do throws(JSONWriteError) { try writer.write(json) } catch {
-                        throw .invalidProperty(manager: id, annotation: annotation.id, property: descriptors[index].key, problem: .notFinite)
-                    }
                 case .invalid(let problem):
                     // `compile` reports the first invalid property in
                     // descriptor order, not key order.
@@ -132,13 +139,13 @@ extension AnnotationManager {
             }
             writer.endObject()
             writer.endObject()
-            writer.key("type")
-            writer.write("Feature")
+            writer.key(keys.type)
+            writer.write(keys.feature)
             writer.endObject()
         }
         writer.endArray()
-        writer.key("type")
-        writer.write("FeatureCollection")
+        writer.key(keys.type)
+        writer.write(keys.featureCollection)
         writer.endObject()
         return warnings
     }
@@ -162,13 +169,32 @@ extension LayerAnnotation {
 /// `{"coordinates":[lng,lat],"type":"Point"}`, as `geometryJSON` writes it.
 @inline(__always)
 func writePointGeometry(_ c: Coordinate, to writer: inout JSONWriter) throws(JSONWriteError) {
+    let keys = SourceKeys.shared
     writer.beginObject()
-    writer.key("coordinates")
+    writer.key(keys.coordinates)
     writer.beginArray()
     try writer.write(c.longitude)
     try writer.write(c.latitude)
     writer.endArray()
-    writer.key("type")
-    writer.write("Point")
+    writer.key(keys.type)
+    writer.write(keys.point)
     writer.endObject()
+}
+
+/// The member names and constant values of a source's GeoJSON, escaped and
+/// quoted once for the whole process.
+struct SourceKeys: Sendable {
+    static let shared = SourceKeys()
+    let features = JSONQuotedString("features")
+    let geometry = JSONQuotedString("geometry")
+    let coordinates = JSONQuotedString("coordinates")
+    let id = JSONQuotedString("id")
+    let properties = JSONQuotedString("properties")
+    let customData = JSONQuotedString(customDataKey)
+    let annotationId = JSONQuotedString(annotationIdPropertyKey)
+    let layerProperties = JSONQuotedString(layerPropertiesKey)
+    let type = JSONQuotedString("type")
+    let feature = JSONQuotedString("Feature")
+    let featureCollection = JSONQuotedString("FeatureCollection")
+    let point = JSONQuotedString("Point")
 }
