@@ -21,6 +21,12 @@ extension StyleColor {
         if written == nil { try writer.write(styleJSON) }
     }
 
+    /// Appends `styleJSON` to a raw buffer, as ``writeStyleJSON(to:)-(JSONWriter)`` writes it.
+    func writeStyleJSON(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        let written: Void? = withFastSpelling { buffer.appendString(utf8: $0) }
+        if written == nil { try buffer.append(styleJSON) }
+    }
+
     /// Calls `body` with `rgba(r, g, b, a)` as UTF-8 when alpha is exactly 0
     /// or 1; nil otherwise.
     private func withFastSpelling<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {

@@ -91,10 +91,11 @@ public struct PropertyDescriptor<Owner>: Sendable {
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
     /// The key, escaped and quoted once.
     let quotedKey: JSONQuotedString
-    /// Checks the field and, when it is set and valid, writes it as a member
-    /// (key and value) straight to the writer: the streaming compile's hot
-    /// path, with no `JSONValue` and no `String` for numbers and colors.
-    let writeMember: @Sendable (Owner, inout JSONWriter) -> WrittenField
+    /// Checks the field and, when it is set and valid, appends it as a
+    /// member (a comma unless it is the object's first, key and value)
+    /// straight to the feature buffer: the streaming compile's hot path,
+    /// with no `JSONValue` and no `String` for numbers and colors.
+    let writeMember: @Sendable (Owner, inout JSONRawBuffer, _ isFirst: Bool) -> WrittenField
 
     /// The field's JSON, or nil when unset (or invalid).
     func read(_ owner: Owner) -> JSONValue? {
@@ -133,20 +134,21 @@ public struct PropertyDescriptor<Owner>: Sendable {
                 owner[keyPath: keyPath] = value
             },
             quotedKey: quotedKey,
-            writeMember: { owner, writer in
+            writeMember: { owner, buffer, isFirst in
                 guard let value = get(owner) else { return .unset }
                 if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
-                writer.key(quotedKey)
+                if !isFirst { buffer.append(byte: UInt8(ascii: ",")) }
+                buffer.appendMemberName(quotedKey)
                 // The casts are resolved when the closure is specialised for V.
                 do throws(JSONWriteError) {
                     if let color = value as? StyleColor {
-                        try color.writeStyleJSON(to: &writer)
+                        try color.writeStyleJSON(to: &buffer)
                     } else if let number = value as? Double {
-                        try writer.write(number)
+                        try buffer.appendNumber(number)
                     } else if let pixels = value as? Pixels {
-                        try writer.write(pixels.value)
+                        try buffer.appendNumber(pixels.value)
                     } else {
-                        try writer.write(value.styleJSON)
+                        try buffer.append(value.styleJSON)
                     }
                 } catch {
                     return .invalid(.notFinite)

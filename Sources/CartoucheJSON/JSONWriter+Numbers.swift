@@ -25,86 +25,92 @@ extension JSONWriter {
 
     /// Appends a finite double in shortest round-trip form (see the type docs).
     mutating func appendFiniteNumber(_ value: Double) {
-        if value.magnitude < Self.exactIntegerLimit, value == value.rounded(.towardZero) {
-            if value == 0 && value.sign == .minus {
-                appendASCII("-0")
-            } else {
-                appendInteger(Int64(value))
-            }
-            return
-        }
-        appendShortestNonIntegral(value)
-    }
-
-    /// Appends a finite double that is not an integer below 2^53 (so not
-    /// zero) in the layout described at the top of this file.
-    private mutating func appendShortestNonIntegral(_ value: Double) {
-        let bits = value.bitPattern
-        let decimal = ShortestDecimal(positiveFiniteBits: bits & ~(1 << 63))
         // 40 bytes of scratch: at most 25 are used ("-1.2345678901234567e-308"
         // is 24; "-0.00012345678901234567" is 23).
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        let length = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
-            let out = raw.bindMemory(to: UInt8.self)
-            var position = 0
-            if bits >> 63 != 0 {
-                out[0] = UInt8(ascii: "-")
-                position = 1
-            }
-            let digitCount = Self.decimalDigitCount(decimal.significand)
-            let leadingExponent = decimal.exponent + digitCount - 1
-            if leadingExponent < -4 || value.magnitude > Self.exactIntegerLimit {
-                // d.ddde±x: digits one place right, then the first moved left.
-                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
-                out[position] = out[position + 1]
-                if digitCount > 1 {
-                    out[position + 1] = UInt8(ascii: ".")
-                    position += digitCount + 1
-                } else {
-                    position += 1
-                }
-                out[position] = UInt8(ascii: "e")
-                position += 1
-                var magnitude = leadingExponent
-                if magnitude < 0 {
-                    out[position] = UInt8(ascii: "-")
-                    position += 1
-                    magnitude = -magnitude
-                }
-                let exponentDigits = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
-                Self.writeDigits(UInt64(magnitude), count: exponentDigits, endingAt: position + exponentDigits, in: out)
-                return position + exponentDigits
-            }
-            if leadingExponent < 0 {
-                // 0.000ddd
-                out[position] = UInt8(ascii: "0")
-                out[position + 1] = UInt8(ascii: ".")
-                position += 2
-                for _ in 0..<(-leadingExponent - 1) {
-                    out[position] = UInt8(ascii: "0")
-                    position += 1
-                }
-                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
-                return position + digitCount
-            }
-            let integerDigits = leadingExponent + 1
-            if integerDigits < digitCount {
-                // ddd.ddd: digits one place right, then the integer part moved left.
-                Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
-                for index in position..<(position + integerDigits) { out[index] = out[index + 1] }
-                out[position + integerDigits] = UInt8(ascii: ".")
-                return position + digitCount + 1
-            }
-            // ddd000
-            Self.writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
-            position += digitCount
-            for _ in digitCount..<integerDigits {
-                out[position] = UInt8(ascii: "0")
-                position += 1
-            }
-            return position
+        let length = withUnsafeMutableBytes(of: &scratch) { raw in
+            Self.spellFiniteNumber(value, into: raw.bindMemory(to: UInt8.self))
         }
         appendScratch(&scratch, count: length)
+    }
+
+    /// Spells a finite double into `out` (at least 32 bytes) and returns the
+    /// length: the one spelling both ``JSONWriter`` and ``JSONRawBuffer`` use.
+    @inline(__always)
+    static func spellFiniteNumber(_ value: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        if value.magnitude < exactIntegerLimit, value == value.rounded(.towardZero) {
+            if value == 0 && value.sign == .minus {
+                out[0] = UInt8(ascii: "-")
+                out[1] = UInt8(ascii: "0")
+                return 2
+            }
+            return spellInteger(Int64(value), into: out)
+        }
+        return spellShortestNonIntegral(value, into: out)
+    }
+
+    /// Spells a finite double that is not an integer below 2^53 (so not
+    /// zero) in the layout described at the top of this file.
+    private static func spellShortestNonIntegral(_ value: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let bits = value.bitPattern
+        let decimal = ShortestDecimal(positiveFiniteBits: bits & ~(1 << 63))
+        var position = 0
+        if bits >> 63 != 0 {
+            out[0] = UInt8(ascii: "-")
+            position = 1
+        }
+        let digitCount = decimalDigitCount(decimal.significand)
+        let leadingExponent = decimal.exponent + digitCount - 1
+        if leadingExponent < -4 || value.magnitude > exactIntegerLimit {
+            // d.ddde±x: digits one place right, then the first moved left.
+            writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
+            out[position] = out[position + 1]
+            if digitCount > 1 {
+                out[position + 1] = UInt8(ascii: ".")
+                position += digitCount + 1
+            } else {
+                position += 1
+            }
+            out[position] = UInt8(ascii: "e")
+            position += 1
+            var magnitude = leadingExponent
+            if magnitude < 0 {
+                out[position] = UInt8(ascii: "-")
+                position += 1
+                magnitude = -magnitude
+            }
+            let exponentDigits = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1
+            writeDigits(UInt64(magnitude), count: exponentDigits, endingAt: position + exponentDigits, in: out)
+            return position + exponentDigits
+        }
+        if leadingExponent < 0 {
+            // 0.000ddd
+            out[position] = UInt8(ascii: "0")
+            out[position + 1] = UInt8(ascii: ".")
+            position += 2
+            for _ in 0..<(-leadingExponent - 1) {
+                out[position] = UInt8(ascii: "0")
+                position += 1
+            }
+            writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
+            return position + digitCount
+        }
+        let integerDigits = leadingExponent + 1
+        if integerDigits < digitCount {
+            // ddd.ddd: digits one place right, then the integer part moved left.
+            writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
+            for index in position..<(position + integerDigits) { out[index] = out[index + 1] }
+            out[position + integerDigits] = UInt8(ascii: ".")
+            return position + digitCount + 1
+        }
+        // ddd000
+        writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
+        position += digitCount
+        for _ in digitCount..<integerDigits {
+            out[position] = UInt8(ascii: "0")
+            position += 1
+        }
+        return position
     }
 
     /// Copies the first `count` bytes of a scratch tuple to the output in one call.
@@ -153,18 +159,23 @@ extension JSONWriter {
     /// Appends a decimal integer without going through `String`.
     mutating func appendInteger(_ value: Int64) {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 bytes
-        let length = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
-            let out = raw.bindMemory(to: UInt8.self)
-            var position = 0
-            if value < 0 {
-                out[0] = UInt8(ascii: "-")
-                position = 1
-            }
-            let magnitude = value.magnitude
-            let digitCount = Self.decimalDigitCount(magnitude)
-            Self.writeDigits(magnitude, count: digitCount, endingAt: position + digitCount, in: out)
-            return position + digitCount
+        let length = withUnsafeMutableBytes(of: &scratch) { raw in
+            Self.spellInteger(value, into: raw.bindMemory(to: UInt8.self))
         }
         appendScratch(&scratch, count: length)
+    }
+
+    /// Spells a decimal integer into `out` (at least 20 bytes); returns the length.
+    @inline(__always)
+    static func spellInteger(_ value: Int64, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var position = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            position = 1
+        }
+        let magnitude = value.magnitude
+        let digitCount = decimalDigitCount(magnitude)
+        writeDigits(magnitude, count: digitCount, endingAt: position + digitCount, in: out)
+        return position + digitCount
     }
 }

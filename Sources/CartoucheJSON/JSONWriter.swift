@@ -92,11 +92,13 @@ public struct JSONWriter: Sendable {
     /// Writes a prepared member name; the next value written is its value.
     public mutating func key(_ name: JSONQuotedString) {
         beginValue()
-        if style == .pretty {
-            bytes.append(contentsOf: name.quotedBytes)
-            appendASCII(": ")
-        } else {
-            bytes.append(contentsOf: name.memberNameBytes)
+        name.withMemberNameBytes { memberName in
+            if style == .pretty {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: memberName.dropLast()))
+                appendASCII(": ")
+            } else {
+                bytes.append(contentsOf: memberName)
+            }
         }
         awaitingMemberValue = true
     }
@@ -128,7 +130,7 @@ public struct JSONWriter: Sendable {
     /// Writes a prepared string value.
     public mutating func write(_ value: JSONQuotedString) {
         beginValue()
-        bytes.append(contentsOf: value.quotedBytes)
+        value.withMemberNameBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropLast())) }
     }
 
     public mutating func write(_ value: Int) {
@@ -240,7 +242,7 @@ public struct JSONWriter: Sendable {
     // MARK: Internals
 
     /// Emits the separator and indentation that precede a new value or key.
-    private mutating func beginValue() {
+    mutating func beginValue() {
         if awaitingMemberValue {
             awaitingMemberValue = false
             return
@@ -302,7 +304,7 @@ public struct JSONWriter: Sendable {
     /// Whether any byte is a control character, `"`, `\` or the lead byte
     /// of U+2028/U+2029 (0xE2, checked exactly by the escaper).
     @inline(__always)
-    private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
             return true
         }

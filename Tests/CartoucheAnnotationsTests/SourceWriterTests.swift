@@ -161,6 +161,19 @@ import Testing
         expectSameError(PointAnnotationManager(id: "", annotations: [ok]))
     }
 
+    /// Into a pretty writer the streamed features come out as the tree path
+    /// written pretty (the raw feature buffers are re-read, not pasted).
+    @Test func prettyWriterGetsPrettyFeatures() throws {
+        var a = PointAnnotation(id: "a", coordinate: Fixtures.paris, customData: ["n": [1, 2]])
+        a.textField = "A"
+        a.textOffset = StyleOffset(x: 0, y: 1.5)
+        let manager = PointAnnotationManager(id: "m", annotations: [a, PointAnnotation(id: "b", coordinate: Fixtures.berlin)])
+        var streamed = JSONWriter(style: .pretty)
+        try manager.writeSourceData(to: &streamed)
+        let tree = try #require(try manager.compile().source.json.objectValue?["data"])
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try tree.jsonString(style: .pretty)))
+    }
+
     /// Promoted ids: the streaming path writes the same bytes as the tree
     /// path, with the id property between `custom_data` and `layerProperties`.
     @Test func promotedIdsMatchTheTreePath() throws {
