@@ -7,10 +7,11 @@ import CartoucheStyle
 // trees (three dictionaries and an array per point) is what made compiling a
 // million annotations take seconds; here the bytes are the only allocation
 // that grows with the input (plus the duplicate-id scan's hashes, 24 bytes
-// per annotation, freed before the first feature is written). Keys and
-// constant strings are escaped once (`SourceKeys`), property values go
-// straight from the typed fields to the output (`writeMember`), numbers
-// through `JSONWriter`'s own shortest-digit formatter.
+// per annotation, freed before the first feature is written). Each feature
+// is assembled in one reused `JSONRawBuffer` from prepared fragments and
+// keys, property values go straight from the typed fields into it
+// (`writeMember`), numbers through `JSONWriter`'s own shortest-digit
+// formatter, and the finished feature goes to the writer in one call.
 //
 // The output is byte-identical to writing `compile().source.json["data"]`
 // with a compact `JSONWriter`, and the checks run in the same order, so both
