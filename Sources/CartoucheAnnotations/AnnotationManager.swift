@@ -86,12 +86,20 @@ public struct AnnotationManager<Kind: AnnotationKind>: Hashable, Sendable {
     public var slot: String?
     /// Extra hit-test radius in points around this manager's features (default 0).
     public var tapRadius: Double
+    /// Whether each feature also carries its annotation id as the property
+    /// ``annotationIdPropertyKey`` (`"id"`) and the source names that
+    /// property as its `promoteId`. MapLibre GL drops string feature ids
+    /// from GeoJSON sources, so without this `queryRenderedFeatures` cannot
+    /// say which annotation was hit, and feature state cannot address
+    /// annotations; with it both use the annotation id (Mapbox GL reads
+    /// `promoteId` the same way). Default false: the output is unchanged.
+    public var promoteIds: Bool = false
     /// Clustering; only point managers expose it.
     var clustering: ClusterOptions?
 
     public init(
         id: String, annotations: [Kind.Annotation] = [], layerPosition: LayerPosition = .default,
-        slot: String? = nil, tapRadius: Double = 0
+        slot: String? = nil, tapRadius: Double = 0, promoteIds: Bool = false
     ) {
         self.id = id
         self.annotations = annotations
@@ -100,6 +108,7 @@ public struct AnnotationManager<Kind: AnnotationKind>: Hashable, Sendable {
         self.layerPosition = layerPosition
         self.slot = slot
         self.tapRadius = tapRadius
+        self.promoteIds = promoteIds
     }
 
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Kind.Annotation.Properties, T>) -> T {

@@ -15,6 +15,9 @@ public protocol LayerAnnotation: Hashable, Sendable {
     var geometryJSON: JSONValue { get }
     /// Writes the same object as ``geometryJSON`` straight to `writer`.
     func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError)
+    /// Appends the same object as ``geometryJSON`` to a raw buffer (the
+    /// streaming compile's feature buffer).
+    func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError)
     /// Why the geometry cannot be emitted, or nil.
     var geometryProblem: GeometryProblem? { get }
     /// A style image the annotation shows (point annotations only).
@@ -23,6 +26,11 @@ public protocol LayerAnnotation: Hashable, Sendable {
 
 extension LayerAnnotation {
     public var styleImage: StyleImage? { nil }
+
+    /// Appends ``geometryJSON`` (the default; point types write directly).
+    public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try buffer.append(geometryJSON)
+    }
 }
 
 /// Style-spec `[longitude, latitude]`.

@@ -28,6 +28,9 @@ public struct CompiledManager: Hashable, Sendable {
 public let layerPropertiesKey = "layerProperties"
 /// The key under which `customData` sits in feature properties.
 public let customDataKey = "custom_data"
+/// The feature property holding the annotation id when the manager
+/// promotes ids (``AnnotationManager/promoteIds``); the source's `promoteId`.
+public let annotationIdPropertyKey = "id"
 
 extension AnnotationManager {
     /// Ids of the extra layers a clustered point manager adds.
@@ -94,7 +97,8 @@ extension AnnotationManager {
             }
             if layerValues["icon-image"] != nil { usesImageKey = true }
             // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
-            let properties: [String: JSONValue] = [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)]
+            var properties: [String: JSONValue] = [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)]
+            if promoteIds { properties[annotationIdPropertyKey] = .string(annotation.id) }
             let feature: [String: JSONValue] = [
                 "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometryJSON, "properties": .object(properties),
             ]
@@ -108,7 +112,9 @@ extension AnnotationManager {
         var layers = [mainLayer(dataDrivenKeys: dataDrivenKeys)]
         if let clustering { layers += clusterLayers(clustering) }
         return CompiledManager(
-            id: id, source: GeoJSONSource(features: features, clustering: clustering?.sourceClustering),
+            id: id,
+            source: GeoJSONSource(
+                features: features, clustering: clustering?.sourceClustering, promoteId: promoteIds ? annotationIdPropertyKey : nil),
             layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
     }
 

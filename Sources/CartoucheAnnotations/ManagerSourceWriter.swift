@@ -6,7 +6,12 @@ import CartoucheStyle
 // straight to bytes, without a `JSONValue` tree per feature. Building those
 // trees (three dictionaries and an array per point) is what made compiling a
 // million annotations take seconds; here the bytes are the only allocation
-// that grows with the input (plus the duplicate-id index).
+// that grows with the input (plus the duplicate-id scan's hashes, 24 bytes
+// per annotation, freed before the first feature is written). Each feature
+// is assembled in one reused `JSONRawBuffer` from prepared fragments and
+// keys, property values go straight from the typed fields into it
+// (`writeMember`), numbers through `JSONWriter`'s own shortest-digit
+// formatter, and the finished feature goes to the writer in one call.
 //
 // The output is byte-identical to writing `compile().source.json["data"]`
 // with a compact `JSONWriter`, and the checks run in the same order, so both
@@ -19,7 +24,9 @@ extension AnnotationManager {
     /// ``compile(retainedDataDrivenKeys:target:)``.
     ///
     /// Use it to serve or store large managers; use `compile` for the
-    /// layers, images and style document.
+    /// layers, images and style document. Features are assembled compact;
+    /// into a ``JSONWriter/Style/pretty`` writer each is re-read to indent
+    /// it, which is correct but several times slower.
     ///
     /// - Returns: the warnings `compile` would report (duplicate ids, the
     ///   first of each wins).
@@ -41,11 +48,23 @@ extension AnnotationManager {
         let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
         let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
 
-        var warnings: [AnnotationError] = []
-        // A set, not an id → index map: one hash per annotation. The kept
-        // index of a duplicate (rare) is found by a scan when it occurs.
-        var seenIds = Set<String>(minimumCapacity: annotations.count)
+        // Later occurrences of an id are dropped (the first wins), before
+        // anything about them is checked.
+        let duplicates = DuplicateIds.find(in: annotations)
+        let warnings: [AnnotationError] = duplicates.map {
+            .duplicateAnnotationId(manager: id, annotation: annotations[$0.dropped].id, keptIndex: $0.kept, droppedIndex: $0.dropped)
+        }
+        var nextDuplicate = 0
         var isSet = [Bool](repeating: false, count: descriptors.count)
+        // The member writers in key order, called through unmanaged
+        // references: loading each closure from an array retained and
+        // released its context for every property of every annotation,
+        // a tenth of the time in profiles.
+        let memberWriters = keyOrder.map { Unmanaged.passRetained(MemberWriter(descriptors[$0].writeMember)) }
+        defer { for writer in memberWriters { writer.release() } }
+        let keys = SourceKeys.shared
+        // Each feature is assembled here and handed to the writer in one call.
+        var feature = JSONRawBuffer()
 
         // Room for a sample of features first, then for the rest at the
         // sample's size per feature plus slack: regrowing a buffer of
@@ -54,19 +73,18 @@ extension AnnotationManager {
         writer.reserveCapacity(min(annotations.count, sampleSize) * 256)
         let start = writer.bytes.count
         writer.beginObject()
-        writer.key("features")
+        writer.key(keys.features)
         writer.beginArray()
         for position in annotations.indices {
             if position == sampleSize {
                 let perFeature = (writer.bytes.count - start) / sampleSize
                 writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
             }
-            let annotation = annotations[position]
-            guard seenIds.insert(annotation.id).inserted else {
-                let kept = annotations.firstIndex { $0.id == annotation.id } ?? position
-                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: position))
+            if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
+                nextDuplicate += 1
                 continue
             }
+            let annotation = annotations[position]
             if let problem = annotation.geometryProblem {
                 throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
             }
@@ -75,43 +93,48 @@ extension AnnotationManager {
             let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
             let image = annotation.styleImage
 
-            // The feature is written while its properties are encoded; when
-            // a check fails the partial output is abandoned with the throw.
+            // The feature is assembled while its properties are encoded; when
+            // a check fails the partial feature is abandoned with the throw.
+            feature.removeAll()
             do throws(JSONWriteError) {
-                writer.beginObject()
-                writer.key("geometry")
-                try annotation.writeGeometry(to: &writer)
-                writer.key("id")
-                writer.write(annotation.id)
-                writer.key("properties")
-                writer.beginObject()
-                writer.key(customDataKey)
+                feature.append(fragment: "{\"geometry\":")
+                try annotation.writeGeometry(to: &feature)
+                feature.append(fragment: ",\"id\":")
+                feature.appendString(annotation.id)
+                feature.append(fragment: ",\"properties\":{\"custom_data\":")
                 if annotation.customData.isEmpty || !customDataWritable {
-                    writer.beginObject()
-                    writer.endObject()
+                    feature.append(fragment: "{}")
                 } else {
-                    try writer.write(JSONValue.object(annotation.customData))
+                    try feature.append(JSONValue.object(annotation.customData))
                 }
-                writer.key(layerPropertiesKey)
-                writer.beginObject()
+                if promoteIds {
+                    feature.append(byte: UInt8(ascii: ","))
+                    feature.appendMemberName(keys.annotationId)
+                    feature.appendString(annotation.id)
+                }
+                feature.append(fragment: ",\"layerProperties\":{")
             } catch {
                 // Unreachable: geometry and custom data were checked above.
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
             }
-            for index in keyOrder {
-                switch descriptors[index].encode(annotation.properties) {
+            var isFirstMember = true
+            for order in 0..<keyOrder.count {
+                let index = keyOrder[order]
+                let written = memberWriters[order]._withUnsafeGuaranteedRef {
+                    $0.write(annotation.properties, &feature, isFirstMember)
+                }
+                switch written {
                 case .unset:
                     // The image doubles as the icon unless one is named explicitly.
                     if index == iconImageIndex, let image {
-                        writer.key(descriptors[index].key)
-                        writer.write(image.name)
+                        if !isFirstMember { feature.append(byte: UInt8(ascii: ",")) }
+                        feature.appendMemberName(descriptors[index].quotedKey)
+                        feature.appendString(image.name)
+                        isFirstMember = false
                     }
-                case .value(let json):
+                case .written:
                     isSet[index] = true
-                    writer.key(descriptors[index].key)
-                    do throws(JSONWriteError) { try writer.write(json) } catch {
-                        throw .invalidProperty(manager: id, annotation: annotation.id, property: descriptors[index].key, problem: .notFinite)
-                    }
+                    isFirstMember = false
                 case .invalid(let problem):
                     // `compile` reports the first invalid property in
                     // descriptor order, not key order.
@@ -130,15 +153,15 @@ extension AnnotationManager {
             if let image, let (field, problem) = image.firstProblem {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
             }
-            writer.endObject()
-            writer.endObject()
-            writer.key("type")
-            writer.write("Feature")
-            writer.endObject()
+            feature.append(fragment: "}},\"type\":\"Feature\"}")
+            do throws(JSONWriteError) { try writer.writeRawValue(feature) } catch {
+                // Unreachable: every number in the feature was checked.
+                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
+            }
         }
         writer.endArray()
-        writer.key("type")
-        writer.write("FeatureCollection")
+        writer.key(keys.type)
+        writer.write(keys.featureCollection)
         writer.endObject()
         return warnings
     }
@@ -162,13 +185,43 @@ extension LayerAnnotation {
 /// `{"coordinates":[lng,lat],"type":"Point"}`, as `geometryJSON` writes it.
 @inline(__always)
 func writePointGeometry(_ c: Coordinate, to writer: inout JSONWriter) throws(JSONWriteError) {
+    let keys = SourceKeys.shared
     writer.beginObject()
-    writer.key("coordinates")
+    writer.key(keys.coordinates)
     writer.beginArray()
     try writer.write(c.longitude)
     try writer.write(c.latitude)
     writer.endArray()
-    writer.key("type")
-    writer.write("Point")
+    writer.key(keys.type)
+    writer.write(keys.point)
     writer.endObject()
+}
+
+/// `{"coordinates":[lng,lat],"type":"Point"}` appended to a feature buffer.
+@inline(__always)
+func writePointGeometry(_ c: Coordinate, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+    buffer.append(fragment: "{\"coordinates\":[")
+    try buffer.appendNumber(c.longitude)
+    buffer.append(byte: UInt8(ascii: ","))
+    try buffer.appendNumber(c.latitude)
+    buffer.append(fragment: "],\"type\":\"Point\"}")
+}
+
+/// A property's member writer in an object the hot loop holds unmanaged,
+/// so calling it retains nothing.
+final class MemberWriter<Owner> {
+    let write: @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField
+    init(_ write: @escaping @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField) { self.write = write }
+}
+
+/// The member names and constant values of a source's GeoJSON, escaped and
+/// quoted once for the whole process.
+struct SourceKeys: Sendable {
+    static let shared = SourceKeys()
+    let features = JSONQuotedString("features")
+    let coordinates = JSONQuotedString("coordinates")
+    let annotationId = JSONQuotedString(annotationIdPropertyKey)
+    let type = JSONQuotedString("type")
+    let featureCollection = JSONQuotedString("FeatureCollection")
+    let point = JSONQuotedString("Point")
 }

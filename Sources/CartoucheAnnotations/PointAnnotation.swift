@@ -37,6 +37,9 @@ public struct PointAnnotation: LayerAnnotation {
     public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &writer)
     }
+    public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try writePointGeometry(coordinate, to: &buffer)
+    }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
     public var styleImage: StyleImage? { image }
 }
@@ -64,6 +67,9 @@ public struct CircleAnnotation: LayerAnnotation {
     public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
     public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &writer)
+    }
+    public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try writePointGeometry(coordinate, to: &buffer)
     }
     public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
 }

@@ -61,6 +61,16 @@ enum EncodedField {
     case invalid(StyleValueError)
 }
 
+/// What ``PropertyDescriptor/writeMember`` did with a field.
+enum WrittenField {
+    /// Nothing was written.
+    case unset
+    /// The key and the value were written.
+    case written
+    /// The value cannot be written; output may hold the key (discard it).
+    case invalid(StyleValueError)
+}
+
 /// One style-spec property of a property set (``AnnotationPropertySet``):
 /// its key, layout or paint group, spec default, and how to read, write and
 /// check the typed Swift field behind it.
@@ -79,6 +89,13 @@ public struct PropertyDescriptor<Owner>: Sendable {
     /// Reads, checks and encodes the field in one go (the compile hot path).
     let encode: @Sendable (Owner) -> EncodedField
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
+    /// The key, escaped and quoted once.
+    let quotedKey: JSONQuotedString
+    /// Checks the field and, when it is set and valid, appends it as a
+    /// member (a comma unless it is the object's first, key and value)
+    /// straight to the feature buffer: the streaming compile's hot path,
+    /// with no `JSONValue` and no `String` for numbers and colors.
+    let writeMember: @Sendable (Owner, inout JSONRawBuffer, _ isFirst: Bool) -> WrittenField
 
     /// The field's JSON, or nil when unset (or invalid).
     func read(_ owner: Owner) -> JSONValue? {
@@ -97,6 +114,7 @@ public struct PropertyDescriptor<Owner>: Sendable {
         default defaultValue: V?, range: NumericRange = .any, support: RendererSupport = .all
     ) -> Self {
         let get = fieldReader(keyPath)
+        let quotedKey = JSONQuotedString(key)
         return PropertyDescriptor(
             key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
             encode: { owner in
@@ -114,6 +132,28 @@ public struct PropertyDescriptor<Owner>: Sendable {
                 let value = try V(styleJSON: json)
                 if let problem = Self.rangeProblem(value, range) { throw problem }
                 owner[keyPath: keyPath] = value
+            },
+            quotedKey: quotedKey,
+            writeMember: { owner, buffer, isFirst in
+                guard let value = get(owner) else { return .unset }
+                if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
+                if !isFirst { buffer.append(byte: UInt8(ascii: ",")) }
+                buffer.appendMemberName(quotedKey)
+                // The casts are resolved when the closure is specialised for V.
+                do throws(JSONWriteError) {
+                    if let color = value as? StyleColor {
+                        try color.writeStyleJSON(to: &buffer)
+                    } else if let number = value as? Double {
+                        try buffer.appendNumber(number)
+                    } else if let pixels = value as? Pixels {
+                        try buffer.appendNumber(pixels.value)
+                    } else {
+                        try buffer.append(value.styleJSON)
+                    }
+                } catch {
+                    return .invalid(.notFinite)
+                }
+                return .written
             })
     }
 
@@ -128,7 +168,12 @@ public struct PropertyDescriptor<Owner>: Sendable {
     }
 
     private static func rangeProblem<V: StyleValue>(_ value: V, _ range: NumericRange) -> StyleValueError? {
-        guard range != .any, let numeric = value as? any NumericStyleValue else { return nil }
+        guard range != .any else { return nil }
+        // Plain numbers and pixels without an existential or an array: these
+        // casts fold away when the caller is specialised for V.
+        if let number = value as? Double { return range.problem(number) }
+        if let pixels = value as? Pixels { return range.problem(pixels.value) }
+        guard let numeric = value as? any NumericStyleValue else { return nil }
         return numeric.numericComponents.lazy.compactMap(range.problem).first
     }
 }

@@ -10,6 +10,18 @@ import CartoucheJSON
 // RFC 7946 requires. A non-finite number anywhere throws `JSONWriteError`
 // with the path of that number, e.g. `features[2].geometry.coordinates[1]`.
 
+/// Member names written for every feature and geometry, escaped and quoted once.
+private enum Names {
+    static let bbox = JSONQuotedString("bbox")
+    static let coordinates = JSONQuotedString("coordinates")
+    static let geometries = JSONQuotedString("geometries")
+    static let geometry = JSONQuotedString("geometry")
+    static let id = JSONQuotedString("id")
+    static let properties = JSONQuotedString("properties")
+    static let type = JSONQuotedString("type")
+    static let feature = JSONQuotedString("Feature")
+}
+
 extension GeoJSONObject: JSONWritable {
     public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
         switch self {
@@ -57,19 +69,19 @@ extension Feature: JSONWritable {
             // Common case, no per-feature allocation or name dispatch: the
             // standard members in key order.
             if let bbox {
-                writer.key("bbox")
+                writer.key(Names.bbox)
                 do throws(JSONWriteError) { try bbox.write(to: &writer) } catch { throw error.prefixed(by: .key("bbox")) }
             }
-            writer.key("geometry")
+            writer.key(Names.geometry)
             try writeGeometryValue(to: &writer)
             if id != nil {
-                writer.key("id")
+                writer.key(Names.id)
                 try writeIdValue(to: &writer)
             }
-            writer.key("properties")
+            writer.key(Names.properties)
             try writePropertiesValue(to: &writer)
-            writer.key("type")
-            writer.write("Feature")
+            writer.key(Names.type)
+            writer.write(Names.feature)
         } else {
             var standard: [String] = []
             if bbox != nil { standard.append("bbox") }
@@ -121,7 +133,7 @@ extension Geometry: JSONWritable {
     public func write(to writer: inout JSONWriter) throws(JSONWriteError) {
         writer.beginObject()
         if case .geometryCollection(let collection) = self {
-            writer.key("geometries")
+            writer.key(Names.geometries)
             writer.beginArray()
             for index in collection.geometries.indices {
                 do throws(JSONWriteError) { try collection.geometries[index].write(to: &writer) } catch {
@@ -130,10 +142,10 @@ extension Geometry: JSONWritable {
             }
             writer.endArray()
         } else {
-            writer.key("coordinates")
+            writer.key(Names.coordinates)
             do throws(JSONWriteError) { try writeCoordinates(to: &writer) } catch { throw error.prefixed(by: .key("coordinates")) }
         }
-        writer.key("type")
+        writer.key(Names.type)
         writer.write(typeName)
         writer.endObject()
     }

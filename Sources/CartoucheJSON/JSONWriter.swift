@@ -89,6 +89,20 @@ public struct JSONWriter: Sendable {
         awaitingMemberValue = true
     }
 
+    /// Writes a prepared member name; the next value written is its value.
+    public mutating func key(_ name: JSONQuotedString) {
+        beginValue()
+        name.withMemberNameBytes { memberName in
+            if style == .pretty {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: memberName.dropLast()))
+                appendASCII(": ")
+            } else {
+                bytes.append(contentsOf: memberName)
+            }
+        }
+        awaitingMemberValue = true
+    }
+
     // MARK: Scalars
 
     public mutating func writeNull() {
@@ -104,6 +118,19 @@ public struct JSONWriter: Sendable {
     public mutating func write(_ value: String) {
         beginValue()
         appendQuoted(value)
+    }
+
+    /// Writes a string given as UTF-8 bytes (which must be valid UTF-8),
+    /// escaped like ``write(_:)-(String)``, without building a `String`.
+    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        appendQuoted(utf8: utf8)
+    }
+
+    /// Writes a prepared string value.
+    public mutating func write(_ value: JSONQuotedString) {
+        beginValue()
+        value.withMemberNameBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropLast())) }
     }
 
     public mutating func write(_ value: Int) {
@@ -215,7 +242,7 @@ public struct JSONWriter: Sendable {
     // MARK: Internals
 
     /// Emits the separator and indentation that precede a new value or key.
-    private mutating func beginValue() {
+    mutating func beginValue() {
         if awaitingMemberValue {
             awaitingMemberValue = false
             return
@@ -249,11 +276,39 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private mutating func appendQuoted(_ text: String) {
+    mutating func appendQuoted(_ text: String) {
+        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { appendQuoted(utf8: $0) }
+        if handled == nil { Array(text.utf8).withUnsafeBufferPointer { appendQuoted(utf8: $0) } }
+    }
+
+    /// Short strings with nothing to escape (ids, colours, names) are
+    /// assembled on the stack and copied in one call; the rest go through
+    /// the escaper.
+    private mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        let scratchSize = MemoryLayout.size(ofValue: scratch)
+        if utf8.count + 2 <= scratchSize, !Self.needsEscaping(utf8) {
+            withUnsafeMutableBytes(of: &scratch) { raw in
+                raw[0] = UInt8(ascii: "\"")
+                UnsafeMutableRawBufferPointer(rebasing: raw[1...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                raw[utf8.count + 1] = UInt8(ascii: "\"")
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<(utf8.count + 2)]))
+            }
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
-        let handled: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-        if handled == nil { appendEscaped(Array(text.utf8).withUnsafeBufferPointer { $0 }) }
+        appendEscaped(utf8)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte is a control character, `"`, `\` or the lead byte
+    /// of U+2028/U+2029 (0xE2, checked exactly by the escaper).
+    @inline(__always)
+    static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+            return true
+        }
+        return false
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

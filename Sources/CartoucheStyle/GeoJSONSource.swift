@@ -41,10 +41,14 @@ public struct GeoJSONSource: Hashable, Sendable {
     /// The features, each a GeoJSON Feature object, in draw order.
     public var features: [JSONValue]
     public var clustering: SourceClustering?
+    /// The feature property a renderer uses as the feature id (`promoteId`);
+    /// nil writes no `promoteId`.
+    public var promoteId: String?
 
-    public init(features: [JSONValue], clustering: SourceClustering? = nil) {
+    public init(features: [JSONValue], clustering: SourceClustering? = nil, promoteId: String? = nil) {
         self.features = features
         self.clustering = clustering
+        self.promoteId = promoteId
     }
 
     /// The source as style-spec JSON, data inline as a FeatureCollection.
@@ -53,6 +57,7 @@ public struct GeoJSONSource: Hashable, Sendable {
             "type": "geojson",
             "data": ["type": "FeatureCollection", "features": .array(features)],
         ]
+        if let promoteId { object["promoteId"] = .string(promoteId) }
         if let clustering {
             object["cluster"] = true
             object["clusterRadius"] = .number(clustering.radius)

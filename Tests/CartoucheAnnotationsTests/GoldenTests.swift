@@ -41,6 +41,48 @@ import Testing
         try expectGolden(o.compile().fragment.json, "circle")
     }
 
+    /// The circle manager of `circleManager` with `promoteIds`: the same
+    /// document plus `"id"` in each feature's properties and the source's
+    /// `"promoteId": "id"` (checked against `circle.json` below, so the
+    /// difference is exactly that).
+    @Test func circleManagerWithPromotedIds() throws {
+        var a = CircleAnnotation(id: "c1", coordinate: Fixtures.paris)
+        a.circleRadius = 10
+        a.circleColor = Fixtures.color("rgba(0, 128, 255, 0.5)")
+        a.circleStrokeWidth = 2
+        var manager = CircleAnnotationManager(id: "dots", annotations: [a, CircleAnnotation(id: "c2", coordinate: Fixtures.berlin)])
+        manager.circleStrokeColor = Fixtures.color("white")
+        manager.circlePitchAlignment = .map
+        manager.promoteIds = true
+        var o = AnnotationOrchestrator()
+        o.setManager(.circle(manager))
+        let promoted = try o.compile().fragment.json
+        try expectGolden(promoted, "circle-promoted-ids")
+
+        // Removing exactly the promoted parts gives the default golden.
+        guard case .object(var document) = promoted, case .object(var sources) = document["sources"],
+            case .object(var source) = sources["dots"], case .object(var data) = source["data"],
+            case .array(let features) = data["features"]
+        else { Issue.record("unexpected document shape"); return }
+        #expect(source.removeValue(forKey: "promoteId") == "id")
+        var plain: [JSONValue] = []
+        for (feature, expectedId) in zip(features, ["c1", "c2"] as [JSONValue]) {
+            guard case .object(var members) = feature, case .object(var properties) = members["properties"] else {
+                Issue.record("unexpected feature shape")
+                return
+            }
+            #expect(properties.removeValue(forKey: "id") == expectedId)
+            #expect(members["id"] == expectedId)
+            members["properties"] = .object(properties)
+            plain.append(.object(members))
+        }
+        data["features"] = .array(plain)
+        source["data"] = .object(data)
+        sources["dots"] = .object(source)
+        document["sources"] = .object(sources)
+        try expectGolden(.object(document), "circle")
+    }
+
     @Test func polylineManager() throws {
         var route = PolylineAnnotation(id: "route", coordinates: [Fixtures.paris, Fixtures.berlin])
         route.lineColor = Fixtures.color("hsl(210, 100%, 40%)")

@@ -14,9 +14,9 @@ import Testing
 ///
 /// How features are identified: compiled features carry the annotation id as
 /// the GeoJSON feature id, as Mapbox's managers do, but MapLibre drops string
-/// ids from GeoJSON sources. The test therefore also puts the id in each
-/// annotation's `customData` under `fid` (as an app would for MapLibre) and
-/// reads `properties.custom_data.fid` back.
+/// ids from GeoJSON sources. Every manager here sets `promoteIds`, so each
+/// feature also holds its id in `properties.id` and the source says
+/// `"promoteId": "id"`; the test reads MapLibre's `feature.id` back.
 ///
 /// Text: the cluster count layer and one label need glyphs. The style's
 /// `glyphs` URL uses a `cartouche://` protocol that the oracle answers with
@@ -46,9 +46,9 @@ struct MapLibreRenderInteropTests {
     struct Probe {
         var name: String
         var coordinate: Coordinate
-        /// The layer and fid the top hit must have, or for clusters nil fid.
+        /// The layer and feature id the top hit must have; nil for clusters.
         var layer: String
-        var fid: String?
+        var id: String?
     }
 
     @Test func compiledStyleRendersAndAnswersQueries() throws {
@@ -56,50 +56,51 @@ struct MapLibreRenderInteropTests {
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
 
         let pin = StyleImage(name: "pin", width: 20, height: 20)
-        func fid(_ id: String) -> [String: JSONValue] { ["fid": .string(id)] }
 
-        var zone = PolygonAnnotation(id: "zone", rings: [[Self.at(-250, -180), Self.at(-150, -180), Self.at(-150, -80), Self.at(-250, -80), Self.at(-250, -180)]], customData: fid("zone"))
+        var zone = PolygonAnnotation(id: "zone", rings: [[Self.at(-250, -180), Self.at(-150, -180), Self.at(-150, -80), Self.at(-250, -80), Self.at(-250, -180)]])
         zone.fillColor = try StyleColor(parsing: "#3a7")
-        var route = PolylineAnnotation(id: "route", coordinates: [Self.at(-120, 160), Self.at(120, 160)], customData: fid("route"))
+        var route = PolylineAnnotation(id: "route", coordinates: [Self.at(-120, 160), Self.at(120, 160)])
         route.lineWidth = 10
         route.lineColor = try StyleColor(parsing: "#25f")
-        var dot = CircleAnnotation(id: "dot", coordinate: Self.at(170, -150), customData: fid("dot"))
+        var dot = CircleAnnotation(id: "dot", coordinate: Self.at(170, -150))
         dot.circleRadius = 14
         dot.circleColor = try StyleColor(parsing: "orange")
-        var cafe = PointAnnotation(id: "cafe", coordinate: Self.at(-40, 20), image: pin, customData: fid("cafe"))
+        var cafe = PointAnnotation(id: "cafe", coordinate: Self.at(-40, 20), image: pin)
         cafe.textField = "Cafe 7"
         cafe.textOffset = StyleOffset(x: 0, y: 1.5)
-        let museum = PointAnnotation(id: "museum", coordinate: Self.at(60, 20), image: pin, customData: fid("museum"))
+        let museum = PointAnnotation(id: "museum", coordinate: Self.at(60, 20), image: pin)
 
         // Four shops a few pixels apart form one cluster; a fifth far away stays single.
         let clusterCenter = (x: 150.0, y: 90.0)
         let offsets: [(Double, Double)] = [(-4, -3), (4, -3), (-4, 3), (4, 3)]
         var shops = offsets.enumerated().map { i, o in
-            PointAnnotation(id: "shop\(i)", coordinate: Self.at(clusterCenter.x + o.0, clusterCenter.y + o.1), image: pin, customData: fid("shop\(i)"))
+            PointAnnotation(id: "shop\(i)", coordinate: Self.at(clusterCenter.x + o.0, clusterCenter.y + o.1), image: pin)
         }
-        shops.append(PointAnnotation(id: "lone-shop", coordinate: Self.at(260, -40), image: pin, customData: fid("lone-shop")))
+        shops.append(PointAnnotation(id: "lone-shop", coordinate: Self.at(260, -40), image: pin))
         var shopManager = PointAnnotationManager(id: "shops", annotations: shops, clusterOptions: ClusterOptions(circleColor: try StyleColor(parsing: "#a0f")))
         shopManager.textFont = ["Noto Sans Regular"]
+        shopManager.promoteIds = true
         var places = PointAnnotationManager(id: "places", annotations: [cafe, museum])
         places.textFont = ["Noto Sans Regular"]
+        places.promoteIds = true
 
         var orchestrator = AnnotationOrchestrator()
-        orchestrator.setManager(.polygon(PolygonAnnotationManager(id: "zones", annotations: [zone])))
-        orchestrator.setManager(.polyline(PolylineAnnotationManager(id: "routes", annotations: [route])))
-        orchestrator.setManager(.circle(CircleAnnotationManager(id: "dots", annotations: [dot])))
+        orchestrator.setManager(.polygon(PolygonAnnotationManager(id: "zones", annotations: [zone], promoteIds: true)))
+        orchestrator.setManager(.polyline(PolylineAnnotationManager(id: "routes", annotations: [route], promoteIds: true)))
+        orchestrator.setManager(.circle(CircleAnnotationManager(id: "dots", annotations: [dot], promoteIds: true)))
         orchestrator.setManager(.point(places))
         orchestrator.setManager(.point(shopManager))
         let (document, compiled) = try orchestrator.styleDocument(
             options: StyleDocumentOptions(name: "interop", glyphs: "cartouche://glyphs/{fontstack}/{range}.pbf"))
 
         let probes = [
-            Probe(name: "polygon interior", coordinate: Self.at(-200, -130), layer: "zones", fid: "zone"),
-            Probe(name: "line midpoint", coordinate: Self.at(0, 160), layer: "routes", fid: "route"),
-            Probe(name: "circle", coordinate: dot.coordinate, layer: "dots", fid: "dot"),
-            Probe(name: "labelled icon", coordinate: cafe.coordinate, layer: "places", fid: "cafe"),
-            Probe(name: "icon", coordinate: museum.coordinate, layer: "places", fid: "museum"),
-            Probe(name: "unclustered point", coordinate: shops[4].coordinate, layer: "shops", fid: "lone-shop"),
-            Probe(name: "cluster", coordinate: Self.at(clusterCenter.x, clusterCenter.y), layer: "shops-cluster-count", fid: nil),
+            Probe(name: "polygon interior", coordinate: Self.at(-200, -130), layer: "zones", id: "zone"),
+            Probe(name: "line midpoint", coordinate: Self.at(0, 160), layer: "routes", id: "route"),
+            Probe(name: "circle", coordinate: dot.coordinate, layer: "dots", id: "dot"),
+            Probe(name: "labelled icon", coordinate: cafe.coordinate, layer: "places", id: "cafe"),
+            Probe(name: "icon", coordinate: museum.coordinate, layer: "places", id: "museum"),
+            Probe(name: "unclustered point", coordinate: shops[4].coordinate, layer: "shops", id: "lone-shop"),
+            Probe(name: "cluster", coordinate: Self.at(clusterCenter.x, clusterCenter.y), layer: "shops-cluster-count", id: nil),
         ]
         let screenshot = FileManager.default.temporaryDirectory
             .appendingPathComponent("cartouche-emit-interop-\(ProcessInfo.processInfo.processIdentifier).png")
@@ -133,11 +134,11 @@ struct MapLibreRenderInteropTests {
         try #require(hits.count == probes.count)
         for (probe, hitList) in zip(probes, hits) {
             let list = try #require(hitList.arrayValue)
-            let summary = list.map { "\($0["layer"]?.stringValue ?? "?"):\($0["fid"]?.stringValue ?? "-")" }
+            let summary = list.map { "\($0["layer"]?.stringValue ?? "?"):\($0["id"]?.stringValue ?? "-")" }
             let top = try #require(list.first, "\(probe.name): no feature at its projected position")
             #expect(top["layer"]?.stringValue == probe.layer, "\(probe.name): hits \(summary)")
-            if let fid = probe.fid {
-                #expect(top["fid"]?.stringValue == fid, "\(probe.name): hits \(summary)")
+            if let id = probe.id {
+                #expect(top["id"]?.stringValue == id, "\(probe.name): hits \(summary)")
             }
         }
         // At the cluster: the count label over the cluster circle, both

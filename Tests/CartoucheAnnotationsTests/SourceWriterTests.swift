@@ -160,6 +160,61 @@ import Testing
         expectSameError(manager)
         expectSameError(PointAnnotationManager(id: "", annotations: [ok]))
     }
+
+    /// Into a pretty writer the streamed features come out as the tree path
+    /// written pretty (the raw feature buffers are re-read, not pasted).
+    @Test func prettyWriterGetsPrettyFeatures() throws {
+        var a = PointAnnotation(id: "a", coordinate: Fixtures.paris, customData: ["n": [1, 2]])
+        a.textField = "A"
+        a.textOffset = StyleOffset(x: 0, y: 1.5)
+        let manager = PointAnnotationManager(id: "m", annotations: [a, PointAnnotation(id: "b", coordinate: Fixtures.berlin)])
+        var streamed = JSONWriter(style: .pretty)
+        try manager.writeSourceData(to: &streamed)
+        let tree = try #require(try manager.compile().source.json.objectValue?["data"])
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try tree.jsonString(style: .pretty)))
+    }
+
+    /// Promoted ids: the streaming path writes the same bytes as the tree
+    /// path, with the id property between `custom_data` and `layerProperties`.
+    @Test func promotedIdsMatchTheTreePath() throws {
+        var a = CircleAnnotation(id: "c\"1", coordinate: Fixtures.paris, customData: ["k": "v"])
+        a.circleRadius = 4
+        var manager = CircleAnnotationManager(id: "dots", annotations: [a, CircleAnnotation(id: "c2", coordinate: Fixtures.berlin), a])
+        manager.promoteIds = true
+        try expectSameBytes(manager)
+        let text = String(decoding: try manager.sourceDataBytes(), as: UTF8.self)
+        #expect(text.contains(#""properties":{"custom_data":{"k":"v"},"id":"c\"1","layerProperties":{"circle-radius":4}}"#))
+        #expect(try manager.compile().source.json.objectValue?["promoteId"] == "id")
+        manager.promoteIds = false
+        #expect(try manager.compile().source.json.objectValue?["promoteId"] == nil)
+        #expect(!String(decoding: try manager.sourceDataBytes(), as: UTF8.self).contains(#""id":"c2","layerProperties""#))
+    }
+
+    /// The bucketed duplicate finder against a plain dictionary of first
+    /// positions, on seeded ids with many repeats (few distinct ids, long
+    /// and non-ASCII ids, one id repeated everywhere).
+    @Test(arguments: [(0, 1), (1, 2), (2, 10), (3, 1_000), (4, 5_000), (5, 20_000)] as [(UInt64, Int)])
+    func duplicateFinderAgreesWithADictionary(seed: UInt64, count: Int) {
+        var random = SplitMix64(seed: seed)
+        let distinct = max(1, count / Int(random.next() % 4 + 1))
+        let prefixes = ["", "c", "annotation-with-a-long-identifier-", "é😀", "c\u{0}"]
+        var annotations: [CircleAnnotation] = []
+        for index in 0..<count {
+            let id = index % 97 == 5 ? "same" : prefixes[Int(random.next() % 5)] + String(random.next() % UInt64(distinct))
+            annotations.append(CircleAnnotation(id: id, coordinate: Fixtures.paris))
+        }
+        var first: [String: Int] = [:]
+        var expected: [DuplicateIds.Duplicate] = []
+        for (position, annotation) in annotations.enumerated() {
+            if let kept = first[annotation.id] {
+                expected.append(.init(dropped: position, kept: kept))
+            } else {
+                first[annotation.id] = position
+            }
+        }
+        #expect(DuplicateIds.find(in: annotations) == expected)
+        if count > 100 { #expect(!expected.isEmpty) }
+    }
 }
 
 extension SplitMix64 {
@@ -186,4 +241,5 @@ extension SplitMix64 {
         }
         #expect(StyleColor(red: 1, green: 0.5, blue: 0).fastStyleJSON == "rgba(255, 128, 0, 1)")
     }
+
 }

@@ -21,13 +21,14 @@ font stack is answered with SDF glyphs of `glyphChars` rendered from
 and the 8 px distance range of Mapbox's glyph PBFs; other code points and
 ranges are empty. Images are solid opaque rectangles of the declared size.
 
-Features are identified by `properties.custom_data.fid` (MapLibre drops
-string feature ids from GeoJSON sources); clusters by `cluster_id`.
+Features are identified by `feature.id`: MapLibre drops string feature ids
+from GeoJSON sources, so the compiled sources promote the annotation id
+property (`"promoteId": "id"`); clusters by `properties.cluster`.
 
 Result:
   {"errors": [map error messages],
    "projected": [[x, y], ...],
-   "hits": [[{"layer": id, "fid": fid or null, "cluster": bool}, ...], ...],  # per probe, top-most first
+   "hits": [[{"layer": id, "id": feature id or null, "cluster": bool}, ...], ...],  # per probe, top-most first
    "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t}
 
 Run with the venv made by scripts/setup:
@@ -176,12 +177,8 @@ QUERY = """
 (probes) => {
   const map = window.map;
   const projected = probes.map((c) => { const p = map.project(c); return [p.x, p.y]; });
-  const parse = (v) => (typeof v === 'string' ? JSON.parse(v) : v);
-  const hits = projected.map((p) => map.queryRenderedFeatures(p).map((f) => {
-    const custom = f.properties.custom_data === undefined ? null : parse(f.properties.custom_data);
-    return {layer: f.layer.id, fid: custom && custom.fid !== undefined ? custom.fid : null,
-            cluster: f.properties.cluster === true};
-  }));
+  const hits = projected.map((p) => map.queryRenderedFeatures(p).map((f) => (
+    {layer: f.layer.id, id: f.id === undefined ? null : f.id, cluster: f.properties.cluster === true})));
   return {projected, hits, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};
 }
 """
