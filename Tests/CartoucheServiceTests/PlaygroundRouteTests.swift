@@ -67,7 +67,7 @@ struct PlaygroundRouteTests {
     }
 
     @Test("a bad example stops the start-up with an error naming the file and the JSON path", arguments: [
-        (#"{"version":1,"viewport":{"width":400,"height":300},"camera":{"center":[0,0],"zoom":99}}"#, "camera", "zoom"),
+        (#"{"version":1,"viewport":{"width":400,"height":300},"camera":{"center":[0,0],"zoom":99}}"#, "camera.zoom", "within 0.0...25.5, got 99.0"),
         (#"{"version":1,"viewport":{"width":400,"height":300},"camera":{"center":[0,0],"zoom":2},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":-1,"height":5}}]}"#,
          "viewAnnotations[0].size.width", "must be ≥ 0"),
         (#"{"version":1,"viewport":"#, nil, "line 1"),
