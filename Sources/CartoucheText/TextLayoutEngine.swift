@@ -205,9 +205,7 @@ public final class TextLayoutEngine: Sendable {
         let top = -style.anchor.verticalAlign * height + offset.y
         let justify = style.justify.factor(for: style.anchor)
 
-        var shapedLines: [ShapedLine] = []
-        shapedLines.reserveCapacity(lines.count)
-        for (i, line) in lines.enumerated() {
+        func shapedLine(_ i: Int, _ line: LaidOutLine) -> ShapedLine {
             let lineTop = top + Double(i) * lineHeight
             let lineLeft = left + (width - line.width) * justify
             var ascent = 0.0, descent = 0.0
@@ -230,14 +228,21 @@ public final class TextLayoutEngine: Sendable {
                         x: lineLeft + g.x, y: baseline + g.y, advance: g.advance))
                 }
             }
-            shapedLines.append(ShapedLine(
+            return ShapedLine(
                 bounds: ScreenRect(minX: lineLeft, minY: lineTop, maxX: lineLeft + line.width, maxY: lineTop + lineHeight),
-                baseline: baseline, scalarRange: line.range, glyphs: glyphs))
+                baseline: baseline, scalarRange: line.range, glyphs: glyphs)
         }
-        return ShapedText(
-            text: text, bounds: ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height),
-            lines: shapedLines, faces: faceNames,
-            missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+        let bounds = ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height)
+        if lines.count == 1, let only = lines.first {
+            // Most labels: the line is stored in the result's box, no line array.
+            return ShapedText(text: text, bounds: bounds, line: shapedLine(0, only), faces: faceNames,
+                              missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+        }
+        var shapedLines: [ShapedLine] = []
+        shapedLines.reserveCapacity(lines.count)
+        for (i, line) in lines.enumerated() { shapedLines.append(shapedLine(i, line)) }
+        return ShapedText(text: text, bounds: bounds, lines: shapedLines, faces: faceNames,
+                          missingCodePoints: missing, unknownFontNames: stack.unknownNames)
     }
 }
 
