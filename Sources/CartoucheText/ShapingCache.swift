@@ -201,8 +201,15 @@ public final class ShapingCache: Sendable {
 
     /// Stores `value`, evicting the oldest entry when the cache is full.
     public func insert(_ value: ShapedText, for key: Key) {
+        insert(value, text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
+    }
+
+    /// `insert(_:for:)` from the parts of a key and its hash. The record is
+    /// built right where it is stored, so the parts are retained once, by
+    /// the record, instead of also by a `Key` made and released around the call.
+    func insert(_ value: ShapedText, text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) {
         storage.withLock { storage in
-            let found = storage.find(key)
+            let found = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash)
             if let slot = found.slot {
                 storage.records[slot].result = value
                 storage.records[slot].bounds = value.bounds
@@ -212,21 +219,25 @@ public final class ShapingCache: Sendable {
             let slot: Int
             if storage.records.count < capacity {
                 if storage.growIfNeeded(forCount: storage.records.count + 1) {
-                    bucket = storage.find(key).bucket  // the table was rebuilt
+                    // The table was rebuilt.
+                    bucket = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).bucket
                 }
                 slot = storage.records.count
-                storage.records.append(Record(key: key, bounds: value.bounds, result: value))
+                storage.records.append(Record(key: Key(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash),
+                                              bounds: value.bounds, result: value))
             } else {
                 slot = storage.nextEviction
                 let evicted = storage.find(storage.records[slot].key)
                 if evicted.slot != nil {
                     storage.remove(bucket: evicted.bucket)
-                    bucket = storage.find(key).bucket  // the shift may have moved the free bucket
+                    // The shift may have moved the free bucket.
+                    bucket = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).bucket
                 }
-                storage.records[slot] = Record(key: key, bounds: value.bounds, result: value)
+                storage.records[slot] = Record(key: Key(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash),
+                                               bounds: value.bounds, result: value)
                 storage.nextEviction = (slot + 1) % capacity
             }
-            storage.buckets[bucket] = Storage.tag(key.hash) << Storage.slotBits | UInt32(slot + 1)
+            storage.buckets[bucket] = Storage.tag(hash) << Storage.slotBits | UInt32(slot + 1)
         }
     }
 

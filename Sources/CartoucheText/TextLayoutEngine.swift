@@ -71,7 +71,7 @@ public final class TextLayoutEngine: Sendable {
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: includeGlyphs)
         if let hit = cache.value(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash) { return hit }
         let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash))
+        cache.insert(result, text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash)
         return result
     }
 
@@ -95,7 +95,7 @@ public final class TextLayoutEngine: Sendable {
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: false)
         if let hit = cache.bounds(text: text, box: style.box, includeGlyphs: false, hash: hash) { return hit }
         let result = try layoutUncached(text, style: style)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: false, hash: hash))
+        cache.insert(result, text: text, box: style.box, includeGlyphs: false, hash: hash)
         return result.bounds
     }
 
