@@ -200,6 +200,8 @@ public final class ShapingCache: Sendable {
     }
 
     /// Stores `value`, evicting the oldest entry when the cache is full.
+    /// - Complexity: O(1) expected; O(entries) when the table doubles, so
+    ///   amortized O(1).
     public func insert(_ value: ShapedText, for key: Key) {
         insert(value, text: key.text, box: key.box, includeGlyphs: key.includeGlyphs, hash: key.hash)
     }
