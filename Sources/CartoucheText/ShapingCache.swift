@@ -1,3 +1,4 @@
+import CICUBreak
 import CartoucheGeometry
 import Synchronization
 
@@ -45,6 +46,8 @@ public final class ShapingCache: Sendable {
         var nextEviction = 0
         var hits = 0
         var misses = 0
+        /// Entries evicted since the presence filter was last rebuilt.
+        var evictionsSinceFilterRebuild = 0
         /// The style box of the latest request, reused while the style repeats.
         var lastStyle: StyleBox?
 
@@ -139,6 +142,18 @@ public final class ShapingCache: Sendable {
     /// Most entries kept.
     public let capacity: Int
     private let storage: Mutex<Storage>
+    /// The bucket table's base address and mask, published under the lock
+    /// whenever the table is replaced, so `prefetchBucket(hash:)` can compute
+    /// a bucket's address without the lock. Read without the lock they may be
+    /// stale or from two different tables; that only makes the prefetch
+    /// useless, never wrong, because a prefetch never faults and nothing reads
+    /// through these values.
+    private let tableAddress = Atomic<UInt>(0)
+    private let tableMask = Atomic<Int>(0)
+    /// Answers most lookups that miss without the lock (see `PresenceFilter`).
+    private let filter: PresenceFilter
+    /// Lookups the filter answered (misses counted outside the lock).
+    private let filteredMisses = Atomic<Int>(0)
 
     /// The largest capacity accepted (larger requests are clamped): the hash
     /// table grows to 8 to 16 bytes per entry of capacity, and a bucket has
@@ -150,6 +165,26 @@ public final class ShapingCache: Sendable {
         let capacity = min(max(1, capacity), Self.maximumCapacity)
         self.capacity = capacity
         self.storage = Mutex(Storage(capacity: capacity))
+        self.filter = PresenceFilter(capacity: capacity)
+        storage.withLock { publishTable($0) }
+    }
+
+    /// Records where `storage`'s bucket table lives (call under the lock, after the table changed).
+    private func publishTable(_ storage: borrowing Storage) {
+        let base = storage.buckets.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        tableAddress.store(base, ordering: .relaxed)
+        tableMask.store(storage.mask, ordering: .relaxed)
+    }
+
+    /// Starts loading the cache line of the bucket where a lookup of `hash`
+    /// begins, without the lock and without waiting, so that work done before
+    /// the lookup overlaps the memory latency of its first read.
+    @inline(__always)
+    func prefetchBucket(hash: Int) {
+        let base = tableAddress.load(ordering: .relaxed)
+        let offset = UInt(bitPattern: hash & tableMask.load(ordering: .relaxed)) &* UInt(MemoryLayout<UInt32>.stride)
+        guard let address = UnsafeRawPointer(bitPattern: base &+ offset) else { return }
+        cartouche_prefetch(address)
     }
 
     /// The key for a request, sharing the style box of the previous request
@@ -172,7 +207,8 @@ public final class ShapingCache: Sendable {
 
     /// `value(for:)` from the parts of a key and its hash.
     func value(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ShapedText? {
-        storage.withLock { storage in
+        guard mayContain(hash: hash) else { return nil }
+        return storage.withLock { storage in
             guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
                 storage.misses += 1
                 return nil
@@ -189,7 +225,8 @@ public final class ShapingCache: Sendable {
 
     /// `bounds(for:)` from the parts of a key and its hash (`Key.hash(text:box:includeGlyphs:)`).
     func bounds(text: String, box: StyleBox, includeGlyphs: Bool, hash: Int) -> ScreenRect? {
-        storage.withLock { storage in
+        guard mayContain(hash: hash) else { return nil }
+        return storage.withLock { storage in
             guard let slot = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).slot else {
                 storage.misses += 1
                 return nil
@@ -197,6 +234,19 @@ public final class ShapingCache: Sendable {
             storage.hits += 1
             return storage.records[slot].bounds
         }
+    }
+
+    /// The lock-free start of a lookup: false (a miss, counted) when the
+    /// filter rules `hash` out; otherwise the bucket's line has been asked
+    /// for, so that it loads while the lock is taken.
+    @inline(__always)
+    private func mayContain(hash: Int) -> Bool {
+        prefetchBucket(hash: hash)
+        guard filter.mayContain(hash: hash) else {
+            filteredMisses.wrappingAdd(1, ordering: .relaxed)
+            return false
+        }
+        return true
     }
 
     /// Stores `value`, evicting the oldest entry when the cache is full.
@@ -222,6 +272,7 @@ public final class ShapingCache: Sendable {
             if storage.records.count < capacity {
                 if storage.growIfNeeded(forCount: storage.records.count + 1) {
                     // The table was rebuilt.
+                    publishTable(storage)
                     bucket = storage.find(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash).bucket
                 }
                 slot = storage.records.count
@@ -238,8 +289,18 @@ public final class ShapingCache: Sendable {
                 storage.records[slot] = Record(key: Key(text: text, box: box, includeGlyphs: includeGlyphs, hash: hash),
                                                bounds: value.bounds, result: value)
                 storage.nextEviction = (slot + 1) % capacity
+                storage.evictionsSinceFilterRebuild += 1
+                if storage.evictionsSinceFilterRebuild >= capacity {
+                    // Every entry has been replaced since the last rebuild:
+                    // drop the evicted keys' bits (O(capacity) once per
+                    // `capacity` inserts, so amortized O(1)).
+                    storage.evictionsSinceFilterRebuild = 0
+                    filter.removeAll()
+                    for record in storage.records { filter.insert(hash: record.key.hash) }
+                }
             }
             storage.buckets[bucket] = Storage.tag(hash) << Storage.slotBits | UInt32(slot + 1)
+            filter.insert(hash: hash)
         }
     }
 
@@ -251,6 +312,9 @@ public final class ShapingCache: Sendable {
             storage.nextEviction = 0
             storage.hits = 0
             storage.misses = 0
+            storage.evictionsSinceFilterRebuild = 0
+            filter.removeAll()
+            filteredMisses.store(0, ordering: .relaxed)
         }
     }
 
@@ -260,8 +324,14 @@ public final class ShapingCache: Sendable {
         storage.withLock { $0.buckets.count }
     }
 
+    /// The presence filter's set bits and the bit a hash maps to (for tests).
+    var filterState: (bitCount: Int, setBits: [Int], bitIndex: (Int) -> Int) {
+        storage.withLock { _ in (filter.bitCount, filter.setBits, { [filter] in filter.bitIndex(of: $0) }) }
+    }
+
     /// Number of entries, lookups that hit and lookups that missed.
     public var statistics: (count: Int, hits: Int, misses: Int) {
-        storage.withLock { ($0.records.count, $0.hits, $0.misses) }
+        let filtered = filteredMisses.load(ordering: .relaxed)
+        return storage.withLock { ($0.records.count, $0.hits, $0.misses + filtered) }
     }
 }

@@ -119,6 +119,47 @@ struct ShapingCacheTests {
         #expect(cache.bucketCount == 8192 && cache.value(for: key(4999)) == nil)
     }
 
+    @Test("the presence filter has about four bits per entry, between 512 bits and 16 KiB")
+    func presenceFilterSize() {
+        #expect(ShapingCache(capacity: 1).filterState.bitCount == 512)
+        #expect(ShapingCache(capacity: 128).filterState.bitCount == 512)  // 4 × 128 = 512
+        #expect(ShapingCache(capacity: 129).filterState.bitCount == 1024)
+        #expect(ShapingCache(capacity: 29_194).filterState.bitCount == 131_072)  // 116,776 rounded up
+        #expect(ShapingCache(capacity: 1_000_000).filterState.bitCount == 131_072)  // capped at 16 KiB
+    }
+
+    @Test("the presence filter sets one bit per stored key, from hash bits 32 and up, and keeps only live keys' bits after a turn-over")
+    func presenceFilterBits() {
+        let cache = ShapingCache(capacity: 100)  // 512 bits
+        let key = { (i: Int) in ShapingCache.Key(text: "label \(i)", style: TextStyle(), includeGlyphs: false) }
+        let value = { (i: Int) in
+            ShapedText(text: "label \(i)", bounds: .init(x: 0, y: 0, width: Double(i), height: 1), lines: [],
+                       faces: [], missingCodePoints: [], unknownFontNames: [])
+        }
+        let bitIndex = cache.filterState.bitIndex
+        // Hand-computed mapping: bits 32... of the hash, modulo the 512 bits.
+        for h in [0, 1 << 32, 5 << 32 | 0xFFFF_FFFF, 517 << 32, -1] {
+            #expect(bitIndex(h) == Int((UInt64(UInt(bitPattern: h)) >> 32) % 512), "hash \(h)")
+        }
+        #expect(cache.filterState.setBits.isEmpty)
+        // A lookup the filter answers is still a counted miss.
+        #expect(cache.value(for: key(0)) == nil && cache.statistics.misses == 1)
+        for i in 0..<100 { cache.insert(value(i), for: key(i)) }
+        let firstBits = Set((0..<100).map { bitIndex(key($0).hash) }).sorted()
+        #expect(cache.filterState.setBits == firstBits)
+        // 99 more inserts evict keys 0...98 but leave their bits (no rebuild yet) …
+        for i in 100..<199 { cache.insert(value(i), for: key(i)) }
+        #expect(cache.filterState.setBits == Set((0..<199).map { bitIndex(key($0).hash) }).sorted())
+        // … the 100th eviction rebuilds the filter from the live keys 100...199.
+        cache.insert(value(199), for: key(199))
+        #expect(cache.filterState.setBits == Set((100..<200).map { bitIndex(key($0).hash) }).sorted())
+        for i in 0..<100 { #expect(cache.value(for: key(i)) == nil, "label \(i)") }
+        for i in 100..<200 { #expect(cache.value(for: key(i))?.width == Double(i), "label \(i)") }
+        #expect(cache.statistics.misses == 101 && cache.statistics.hits == 100)
+        cache.removeAll()
+        #expect(cache.filterState.setBits.isEmpty && cache.statistics.misses == 0)
+    }
+
     @Test("the oldest entry is evicted when the cache is full")
     func eviction() throws {
         let cache = ShapingCache(capacity: 2)
