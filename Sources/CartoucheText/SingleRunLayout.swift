@@ -219,8 +219,9 @@ enum SingleRunLayout {
 extension TextLayoutEngine {
     /// `text` (already transformed, at most `maximumScalarCount` UTF-8 bytes)
     /// through `SingleRunLayout`, or nil when it needs the general pipeline from the start.
+    /// - Parameter shaped: called once the text is shaped, before the box is assembled.
     func layOutSingleRun(_ text: String, style: TextStyle, stack: ResolvedFontStack,
-                         includeGlyphs: Bool) -> SingleRunLayout.Outcome? {
+                         includeGlyphs: Bool, shaped: () -> Void = {}) -> SingleRunLayout.Outcome? {
         let capacity = text.utf8.count
         guard capacity > 0 else { return nil }
         let outcome = withUnsafeTemporaryAllocation(
@@ -249,6 +250,7 @@ extension TextLayoutEngine {
         case nil:
             return nil
         case let (_, .line(line))?:
+            shaped()
             return .laidOut(assemble(text, lines: CollectionOfOne(line), missing: [], stack: stack, style: style))
         case let (item, .tooWide(glyphs))?:
             return .needsBreaking(item: item, glyphs: glyphs)

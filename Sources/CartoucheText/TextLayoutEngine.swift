@@ -70,7 +70,11 @@ public final class TextLayoutEngine: Sendable {
         guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: includeGlyphs)
         if let hit = cache.value(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash) { return hit }
-        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
+        // The insert below reads the bucket the lookup skipped or read, long
+        // evicted by shaping: start loading it while the box is assembled.
+        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) {
+            cache.prefetchBucket(hash: hash)
+        }
         cache.insert(result, text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash)
         return result
     }
@@ -113,6 +117,13 @@ public final class TextLayoutEngine: Sendable {
 
     /// Lays out `text` with a prepared style without consulting or filling the cache.
     public func layoutUncached(_ text: String, style prepared: PreparedTextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        try layoutUncached(text, style: prepared, includeGlyphs: includeGlyphs, shaped: {})
+    }
+
+    /// `layoutUncached` calling `shaped` once the text is shaped, before
+    /// the box is assembled (the cache's miss path prefetches there).
+    func layoutUncached(_ text: String, style prepared: PreparedTextStyle, includeGlyphs: Bool,
+                        shaped: () -> Void) throws(TextError) -> ShapedText {
         let style = prepared.style
         let stack = prepared.stack
         let limit = Self.maximumScalarCount
@@ -126,14 +137,14 @@ public final class TextLayoutEngine: Sendable {
         // identically without the general pipeline's arrays (see `SingleRunLayout`).
         var preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])?
         if transformed.utf8.count <= limit {
-            switch layOutSingleRun(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs) {
+            switch layOutSingleRun(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs, shaped: shaped) {
             case .laidOut(let single)?: return single
             case let .needsBreaking(item, glyphs)?: preshaped = (item, glyphs)
             case nil: break
             }
         }
         return try layOutItemized(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs,
-                                  preshaped: preshaped)
+                                  preshaped: preshaped, shaped: shaped)
     }
 
     /// The general pipeline (itemization, bidi, shaping per item, line
@@ -142,7 +153,8 @@ public final class TextLayoutEngine: Sendable {
     ///   `SingleRunLayout` already shaped it (itemization and shaping are skipped).
     /// - Throws: `TextError.textTooLong` or `.bidiFailed`.
     func layOutItemized(_ transformed: String, style: TextStyle, stack: ResolvedFontStack, includeGlyphs: Bool,
-                        preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])? = nil) throws(TextError) -> ShapedText {
+                        preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])? = nil,
+                        shaped: () -> Void = {}) throws(TextError) -> ShapedText {
         let limit = Self.maximumScalarCount
         var scalars: [UInt32] = []
         scalars.reserveCapacity(transformed.utf8.count)  // an upper bound; `map` would count scalars first
@@ -172,6 +184,7 @@ public final class TextLayoutEngine: Sendable {
         } else {
             lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
+        shaped()
         return assemble(transformed, lines: lines, missing: missing, stack: stack, style: style)
     }
 
