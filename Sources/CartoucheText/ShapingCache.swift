@@ -16,6 +16,11 @@ import Synchronization
 /// Lookups are the hot path of label placement, so keys are kept small: the
 /// style sits in a shared box (consecutive requests with an equal style reuse
 /// the same box) with its hash computed once.
+///
+/// A lookup first asks its bucket's cache line to load (a prefetch), then
+/// checks a small `PresenceFilter` without the lock: most lookups that miss
+/// (a cold cache) end there, without the lock or the table. The others take
+/// the lock and probe the table as before.
 public final class ShapingCache: Sendable {
     /// One slot: key, box and layout side by side, so a hit reads one record.
     private struct Record {
