@@ -11,13 +11,14 @@ import Synchronization
 /// the core's L2 cache where the table does not. A set bit means "maybe":
 /// the lookup goes on to the table as before.
 ///
-/// Bits are never cleared one at a time, so a cached key's bit is always set
-/// (no false "certainly not") — except during `removeAll`, when a lookup
-/// racing with the clearing may report a miss for a key being kept; the
-/// caller then lays the text out again and stores an equal layout, which is
-/// correct, only slower. Evicted keys leave their bits set; `ShapingCache`
-/// rebuilds the filter from the live keys once per turn-over of the cache, so
-/// stale bits do not accumulate.
+/// A cached key's bit is always set (no false "certainly not"): bits are
+/// never cleared one at a time, so evicted keys leave theirs set, and
+/// `ShapingCache` rebuilds the filter from the live keys once per turn-over
+/// of the cache (`replace(with:)`), so stale bits do not accumulate. A
+/// rebuild computes the new words aside and stores each in one atomic store,
+/// and every new word keeps the bits of the live keys, so a lookup racing
+/// with it still finds them. Only `removeAll` clears bits of keys, and it
+/// removes those keys too.
 ///
 /// Thread safety: bits are written only under the cache's lock (so a plain
 /// atomic load and store suffice, without a read-modify-write), and read
@@ -31,9 +32,10 @@ final class PresenceFilter: @unchecked Sendable {
     static let maximumBits = 1 << 17
 
     /// A filter of about four bits per entry of `capacity` (a power of two,
-    /// at least 512 and at most `maximumBits`): at most one lookup in five
-    /// that misses finds its bit set by another key while the cache is at
-    /// most full (fewer for larger caches, more beyond `maximumBits / 4` entries).
+    /// at least 512 and at most `maximumBits`): with the cache full, a lookup
+    /// that misses finds its bit set by another key with probability about
+    /// 1 − e^(−1/4) ≈ 22 % (less when the filter was rounded up, more for
+    /// caches of over `maximumBits / 4` entries).
     init(capacity: Int) {
         var bits = 512
         while bits < capacity * 4, bits < Self.maximumBits { bits <<= 1 }
@@ -89,6 +91,17 @@ final class PresenceFilter: @unchecked Sendable {
         let (word, mask) = bit(hash)
         let old = words[word].load(ordering: .relaxed)
         if old & mask == 0 { words[word].store(old | mask, ordering: .relaxed) }
+    }
+
+    /// Sets exactly the bits of `hashes`. Call only under the cache's lock.
+    /// - Complexity: O(`bitCount` / 64 + number of hashes).
+    func replace<Hashes: Sequence<Int>>(with hashes: Hashes) {
+        var fresh = [UInt64](repeating: 0, count: wordCount)
+        for hash in hashes {
+            let (word, mask) = bit(hash)
+            fresh[word] |= mask
+        }
+        for i in 0..<wordCount { words[i].store(fresh[i], ordering: .relaxed) }
     }
 
     /// Clears every bit. Call only under the cache's lock.

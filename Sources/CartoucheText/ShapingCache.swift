@@ -300,8 +300,7 @@ public final class ShapingCache: Sendable {
                     // drop the evicted keys' bits (O(capacity) once per
                     // `capacity` inserts, so amortized O(1)).
                     storage.evictionsSinceFilterRebuild = 0
-                    filter.removeAll()
-                    for record in storage.records { filter.insert(hash: record.key.hash) }
+                    filter.replace(with: storage.records.lazy.map(\.key.hash))
                 }
             }
             storage.buckets[bucket] = Storage.tag(hash) << Storage.slotBits | UInt32(slot + 1)

@@ -225,4 +225,45 @@ struct ShapingCacheTests {
         #expect(cache.statistics.count == labels.count)
         #expect(cache.bucketCount == 4096)  // 1200 entries: the first power of two >= 2400
     }
+
+    @Test("threads sharing a cache too small for their labels (evictions and filter rebuilds racing with lookups) get the single-thread layouts")
+    func concurrentEviction() async throws {
+        // 300 entries for 1200 labels: every pass evicts, and the presence
+        // filter is rebuilt every 300 inserts while other threads read it.
+        let engine = TextLayoutEngine(registry: try sharedRegistry.get(), cache: ShapingCache(capacity: 300))
+        let style = try engine.prepare(TextStyle(size: 13, maxWidth: 5))
+        let words = ["Rue", "de", "la", "Paix", "Москва", "القاهرة", "東京", "Αθήνα", "नई", "दिल्ली"]
+        let labels = (0..<1200).map { i in "\(words[i % words.count]) \(i)" }
+        let reference = try labels.map { try engine.layoutUncached($0, style: style) }
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<6 {
+                group.addTask {
+                    var bad = 0
+                    for step in 0..<(2 * labels.count) {
+                        // A small window of recent labels, so lookups hit as well as miss.
+                        let i = (step / 3 + (step % 3) * 97 + worker * 53) % labels.count
+                        if try engine.layout(labels[i], style: style) != reference[i] { bad += 1 }
+                    }
+                    return bad
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+        let cache = try #require(engine.cache)
+        let statistics = cache.statistics
+        #expect(statistics.count == 300)
+        #expect(statistics.hits > 0 && statistics.misses > 0)
+        #expect(statistics.hits + statistics.misses == 6 * 2 * labels.count)
+        // After all threads finished: the 300 live entries are found again (none
+        // hidden by the filter), each with its label's layout.
+        var found = 0
+        for i in labels.indices {
+            if let hit = cache.value(for: .init(text: labels[i], style: style.style, includeGlyphs: false)) {
+                found += 1
+                #expect(hit == reference[i], "label \(i)")
+            }
+        }
+        #expect(found == 300)
+    }
 }
