@@ -272,7 +272,9 @@ extension TextLayoutEngine {
             else { return nil }
             return (item, line)
         }
-        switch outcome {
+        // Consumed: the line's glyph array moves into the result instead of
+        // being retained for it and released with `outcome`.
+        switch consume outcome {
         case nil:
             return nil
         case let (_, .line(line))?:
