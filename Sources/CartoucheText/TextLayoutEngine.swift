@@ -177,10 +177,11 @@ public final class TextLayoutEngine: Sendable {
             var lineStart = 0
             lines = []
             lines.reserveCapacity(breaks.count + 1)
-            for lineEnd in breaks + [scalars.count] {
+            for lineEnd in breaks {
                 lines.append(shaping.layOutLine(lineStart..<lineEnd, includeGlyphs: includeGlyphs))
                 lineStart = lineEnd
             }
+            lines.append(shaping.layOutLine(lineStart..<scalars.count, includeGlyphs: includeGlyphs))
         } else {
             lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
