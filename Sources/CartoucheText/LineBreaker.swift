@@ -32,34 +32,59 @@ enum LineBreaker {
     static func breaks(_ scalars: [UInt32], advances: [Double], maxWidth: Double) throws(TextError) -> [Int] {
         let n = scalars.count
         guard n > 1 else { return [] }
-        var prefix = [Double](repeating: 0, count: n + 1)  // all advances before index k
-        var inkPrefix = [Double](repeating: 0, count: n + 1)  // advances of non-whitespace before k
+        // The four per-position tables live in one scratch allocation (on the
+        // stack for label-sized texts) instead of four arrays.
+        let outcome = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (n + 1)) { doubles in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (n + 1)) { ints in
+                chooseBreaks(scalars, advances: advances, maxWidth: maxWidth, doubles: doubles, ints: ints)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// `breaks`' work in caller-provided scratch memory of 2 · (n + 1) doubles and integers.
+    private static func chooseBreaks(
+        _ scalars: [UInt32], advances: [Double], maxWidth: Double,
+        doubles: UnsafeMutableBufferPointer<Double>, ints: UnsafeMutableBufferPointer<Int>
+    ) -> Result<[Int], TextError> {
+        let n = scalars.count
+        // prefix[k]: all advances before index k; inkPrefix[k]: advances of non-whitespace before k.
+        let prefix = UnsafeMutableBufferPointer(rebasing: doubles[0...n])
+        let inkPrefix = UnsafeMutableBufferPointer(rebasing: doubles[(n + 1)...])
+        // nextInk[k]: first non-whitespace index >= k; inkEnd[k]: last non-whitespace index < k, plus one.
+        let nextInk = UnsafeMutableBufferPointer(rebasing: ints[0...n])
+        let inkEnd = UnsafeMutableBufferPointer(rebasing: ints[(n + 1)...])
         var hasMandatory = false
         var hasZeroWidthSpace = false
+        prefix[0] = 0
+        inkPrefix[0] = 0
+        inkEnd[0] = 0
         for i in 0..<n {
             let c = scalars[i]
+            let isWhitespace = UnicodeClasses.isWhitespace(c)
             prefix[i + 1] = prefix[i] + advances[i]
-            inkPrefix[i + 1] = inkPrefix[i] + (UnicodeClasses.isWhitespace(c) ? 0 : advances[i])
+            inkPrefix[i + 1] = inkPrefix[i] + (isWhitespace ? 0 : advances[i])
+            inkEnd[i + 1] = isWhitespace ? inkEnd[i] : i + 1
             if UnicodeClasses.isMandatoryBreak(c) { hasMandatory = true }
             if c == 0x200B { hasZeroWidthSpace = true }
         }
-        // nextInk[k]: first non-whitespace index >= k; lastInkBefore[k]: last non-whitespace index < k, plus one.
-        var nextInk = [Int](repeating: n, count: n + 1)
+        nextInk[n] = n
         for i in stride(from: n - 1, through: 0, by: -1) {
             nextInk[i] = UnicodeClasses.isWhitespace(scalars[i]) ? nextInk[i + 1] : i
-        }
-        var inkEnd = [Int](repeating: 0, count: n + 1)
-        for i in 0..<n {
-            inkEnd[i + 1] = UnicodeClasses.isWhitespace(scalars[i]) ? inkEnd[i] : i + 1
         }
         func trimmedWidth(_ a: Int, _ b: Int) -> Double {
             let start = nextInk[a], end = inkEnd[b]
             return end > start ? prefix[end] - prefix[start] : 0
         }
 
-        if !hasMandatory && trimmedWidth(0, n) <= maxWidth { return [] }  // callers usually check first
+        if !hasMandatory && trimmedWidth(0, n) <= maxWidth { return .success([]) }  // callers usually check first
 
-        let opportunities = try opportunities(scalars)
+        let opportunities: [(index: Int, hard: Bool)]
+        do {
+            opportunities = try Self.opportunities(scalars)
+        } catch {
+            return .failure(error)
+        }
         let total = prefix[n]
         let lineCount = max(1, (total / maxWidth).rounded(.up))
         let target = total / lineCount
@@ -104,7 +129,8 @@ enum LineBreaker {
             result.append(candidates[cursor].index)
             cursor = candidates[cursor].prior
         }
-        return result.reversed()
+        result.reverse()
+        return .success(result)
     }
 
     /// Mapbox GL's `calculateBadness`.
@@ -121,36 +147,58 @@ enum LineBreaker {
 
     /// UAX #14 opportunities strictly inside the text as (scalar index of the
     /// line's first character, mandatory?).
+    /// - Complexity: O(n); the UTF-16 copy, its scalar map and ICU's answers
+    ///   live in scratch memory (on the stack for label-sized texts).
     static func opportunities(_ scalars: [UInt32]) throws(TextError) -> [(index: Int, hard: Bool)] {
-        var utf16: [UInt16] = []
-        utf16.reserveCapacity(scalars.count + 8)
-        var scalarAt: [Int32] = []  // scalar index of each UTF-16 offset
-        scalarAt.reserveCapacity(scalars.count + 9)
+        let maximumUnits = 2 * scalars.count  // every scalar outside the BMP takes two UTF-16 units
+        let outcome = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: maximumUnits) { utf16 in
+            // Per UTF-16 offset (and one past the end): the scalar index there; then ICU's boundaries.
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (maximumUnits + 1)) { int32s in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumUnits + 1) { kinds in
+                    findOpportunities(scalars, utf16: utf16, int32s: int32s, kinds: kinds)
+                }
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// `opportunities`' work in caller-provided scratch memory (2n UTF-16
+    /// units, 2 · (2n + 1) `Int32`s and 2n + 1 bytes for n scalars).
+    private static func findOpportunities(
+        _ scalars: [UInt32], utf16: UnsafeMutableBufferPointer<UInt16>,
+        int32s: UnsafeMutableBufferPointer<Int32>, kinds: UnsafeMutableBufferPointer<UInt8>
+    ) -> Result<[(index: Int, hard: Bool)], TextError> {
+        let half = int32s.count / 2
+        let scalarAt = UnsafeMutableBufferPointer(rebasing: int32s[0..<half])
+        let offsets = UnsafeMutableBufferPointer(rebasing: int32s[half...])
+        var length = 0
         for (i, c) in scalars.enumerated() {
             if c >= 0x10000 {
                 let v = c - 0x10000
-                utf16.append(UInt16(0xD800 + (v >> 10)))
-                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
-                scalarAt.append(Int32(i))
-                scalarAt.append(Int32(i))
+                utf16[length] = UInt16(0xD800 + (v >> 10))
+                utf16[length + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                scalarAt[length] = Int32(i)
+                scalarAt[length + 1] = Int32(i)
+                length += 2
             } else {
-                utf16.append(UInt16(c))
-                scalarAt.append(Int32(i))
+                utf16[length] = UInt16(truncatingIfNeeded: c)
+                scalarAt[length] = Int32(i)
+                length += 1
             }
         }
-        scalarAt.append(Int32(scalars.count))
-        let capacity = utf16.count + 1
-        var offsets = [Int32](repeating: 0, count: capacity)
-        var kinds = [UInt8](repeating: 0, count: capacity)
+        scalarAt[length] = Int32(scalars.count)
+        let capacity = length + 1
+        guard let text = utf16.baseAddress, let offsetBase = offsets.baseAddress, let kindBase = kinds.baseAddress,
+              let count = Int32(exactly: length) else { return .success([]) }
         var icuError: Int32 = 0
-        let found = cartouche_line_breaks(utf16, Int32(utf16.count), nil, &offsets, &kinds, Int32(capacity), &icuError)
-        guard found >= 0 else { throw .lineBreakingFailed(icuError: icuError) }
+        let found = cartouche_line_breaks(text, count, nil, offsetBase, kindBase, Int32(capacity), &icuError)
+        guard found >= 0 else { return .failure(.lineBreakingFailed(icuError: icuError)) }
         var result: [(index: Int, hard: Bool)] = []
         for k in 0..<min(Int(found), capacity) {
             let offset = Int(offsets[k])
-            guard offset > 0, offset < utf16.count else { continue }
+            guard offset > 0, offset < length else { continue }
             result.append((Int(scalarAt[offset]), kinds[k] == UInt8(CartoucheBreakHard.rawValue)))
         }
-        return result
+        return .success(result)
     }
 }

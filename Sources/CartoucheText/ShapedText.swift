@@ -7,40 +7,65 @@ import CartoucheGeometry
 ///
 /// A value type whose fields live in one shared, immutable box (replaced on
 /// mutation): copying a layout out of the cache is one reference count
-/// instead of one per field, and cache slots stay small.
+/// instead of one per field, and cache slots stay small. (Fields stored
+/// inline instead made a cache hit slower: a copy costs a reference count
+/// per field, and the generic lock's copy goes through value witnesses.)
+/// The only line of a one-line layout — most labels — sits in the box itself
+/// rather than in an array of its own, so a layout costs one allocation
+/// besides its glyphs.
 public struct ShapedText: Hashable, Sendable {
     private final class Fields: Sendable {
         let text: String
         let bounds: ScreenRect
-        let lines: [ShapedLine]
+        /// The line of a one-line layout, else nil; then `otherLines` holds
+        /// the lines (none or several). One representation per value, so
+        /// comparing the stored pair compares the lines.
+        let onlyLine: ShapedLine?
+        let otherLines: [ShapedLine]
         let faces: [String]
         let missingCodePoints: [Unicode.Scalar]
         let unknownFontNames: [String]
 
-        init(text: String, bounds: ScreenRect, lines: [ShapedLine], faces: [String],
+        init(text: String, bounds: ScreenRect, onlyLine: ShapedLine?, otherLines: [ShapedLine], faces: [String],
              missingCodePoints: [Unicode.Scalar], unknownFontNames: [String]) {
             self.text = text
             self.bounds = bounds
-            self.lines = lines
+            self.onlyLine = onlyLine
+            self.otherLines = otherLines
             self.faces = faces
             self.missingCodePoints = missingCodePoints
             self.unknownFontNames = unknownFontNames
         }
+
+        var lines: [ShapedLine] { onlyLine.map { [$0] } ?? otherLines }
     }
 
     private var fields: Fields
 
     public init(text: String, bounds: ScreenRect, lines: [ShapedLine], faces: [String],
                 missingCodePoints: [Unicode.Scalar], unknownFontNames: [String]) {
-        fields = Fields(text: text, bounds: bounds, lines: lines, faces: faces,
+        let (only, others) = Self.split(lines)
+        fields = Fields(text: text, bounds: bounds, onlyLine: only, otherLines: others, faces: faces,
                         missingCodePoints: missingCodePoints, unknownFontNames: unknownFontNames)
+    }
+
+    /// A one-line layout, without a one-element array.
+    init(text: String, bounds: ScreenRect, line: ShapedLine, faces: [String],
+         missingCodePoints: [Unicode.Scalar], unknownFontNames: [String]) {
+        fields = Fields(text: text, bounds: bounds, onlyLine: line, otherLines: [], faces: faces,
+                        missingCodePoints: missingCodePoints, unknownFontNames: unknownFontNames)
+    }
+
+    private static func split(_ lines: [ShapedLine]) -> (only: ShapedLine?, others: [ShapedLine]) {
+        lines.count == 1 ? (lines[0], []) : (nil, lines)
     }
 
     /// Rebuilds the box with one field changed (mutation is rare; reads are hot).
     private mutating func update(text: String? = nil, bounds: ScreenRect? = nil, lines: [ShapedLine]? = nil,
                                  faces: [String]? = nil, missingCodePoints: [Unicode.Scalar]? = nil,
                                  unknownFontNames: [String]? = nil) {
-        fields = Fields(text: text ?? fields.text, bounds: bounds ?? fields.bounds, lines: lines ?? fields.lines,
+        let (only, others) = lines.map(Self.split) ?? (fields.onlyLine, fields.otherLines)
+        fields = Fields(text: text ?? fields.text, bounds: bounds ?? fields.bounds, onlyLine: only, otherLines: others,
                         faces: faces ?? fields.faces, missingCodePoints: missingCodePoints ?? fields.missingCodePoints,
                         unknownFontNames: unknownFontNames ?? fields.unknownFontNames)
     }
@@ -56,6 +81,8 @@ public struct ShapedText: Hashable, Sendable {
         get { fields.bounds }
         set { update(bounds: newValue) }
     }
+    /// The lines, top to bottom. A one-line layout stores its line inline and
+    /// builds the one-element array on each read.
     public var lines: [ShapedLine] {
         get { fields.lines }
         set { update(lines: newValue) }
@@ -86,17 +113,20 @@ public struct ShapedText: Hashable, Sendable {
 
     public static func == (a: ShapedText, b: ShapedText) -> Bool {
         if a.fields === b.fields { return true }
-        return a.text == b.text && a.bounds == b.bounds && a.lines == b.lines && a.faces == b.faces
-            && a.missingCodePoints == b.missingCodePoints && a.unknownFontNames == b.unknownFontNames
+        let x = a.fields, y = b.fields
+        return x.text == y.text && x.bounds == y.bounds && x.onlyLine == y.onlyLine && x.otherLines == y.otherLines
+            && x.faces == y.faces && x.missingCodePoints == y.missingCodePoints && x.unknownFontNames == y.unknownFontNames
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
-        hasher.combine(bounds)
-        hasher.combine(lines)
-        hasher.combine(faces)
-        hasher.combine(missingCodePoints)
-        hasher.combine(unknownFontNames)
+        let x = fields
+        hasher.combine(x.text)
+        hasher.combine(x.bounds)
+        hasher.combine(x.onlyLine)
+        hasher.combine(x.otherLines)
+        hasher.combine(x.faces)
+        hasher.combine(x.missingCodePoints)
+        hasher.combine(x.unknownFontNames)
     }
 }
 

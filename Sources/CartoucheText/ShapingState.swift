@@ -160,9 +160,11 @@ struct ShapingState {
             if lo == run.item.start && hi == run.item.end {
                 segments.append(Segment(item: item, glyphs: run.glyphRange, reshaped: false))
             } else if isSafeCut(run, at: lo) && isSafeCut(run, at: hi) {
-                // Clusters are monotonic within a run, so the piece is contiguous.
-                let inside = run.glyphRange.filter { Int(glyphs[$0].cluster) >= lo && Int(glyphs[$0].cluster) < hi }
-                let slice = (inside.first ?? run.glyphRange.lowerBound)..<((inside.last ?? run.glyphRange.lowerBound - 1) + 1)
+                // Clusters are monotonic within a run, so the piece is contiguous:
+                // its first and last glyphs bound it (found without collecting the ones between).
+                let isInside = { (g: Int) in Int(self.glyphs[g].cluster) >= lo && Int(self.glyphs[g].cluster) < hi }
+                let firstInside = run.glyphRange.first(where: isInside), lastInside = run.glyphRange.last(where: isInside)
+                let slice = (firstInside ?? run.glyphRange.lowerBound)..<((lastInside ?? run.glyphRange.lowerBound - 1) + 1)
                 segments.append(Segment(item: item, glyphs: slice, reshaped: false))
             } else {
                 let first = scratch.count

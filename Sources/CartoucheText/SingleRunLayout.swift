@@ -122,35 +122,61 @@ enum SingleRunLayout {
     /// The one face and script of `scalars`, or nil when `Itemization` would
     /// make more than one item of them, or when the text has a code point this
     /// path does not handle (see the type's documentation).
+    ///
+    /// The face is fixed by the first scalar (any other face means a second
+    /// item), so it is looked up once and its coverage read directly. Each
+    /// later scalar of the Basic Multilingual Plane costs one read of
+    /// `UnicodeClasses.basicPlaneItemizationClasses`, which answers the
+    /// mandatory-break, ignorable and script questions together; the few code
+    /// points that table marks `needsCare` get the full per-scalar checks.
     /// - Complexity: O(n · f) for n scalars and f faces tried per scalar, as `Itemization`.
     static func singleItem(_ scalars: UnsafeBufferPointer<UInt32>, fonts: [HarfBuzzFontHandle]) -> (face: Int, script: Int32)? {
         guard let first = scalars.first, let last = scalars.last,
-              !UnicodeClasses.isWhitespace(first), !UnicodeClasses.isWhitespace(last) else { return nil }
-        var face = -1
-        var script: Int32 = -1
-        for c in scalars {
-            if UnicodeClasses.isMandatoryBreak(c) { return nil }
-            let raw = UnicodeClasses.itemizationScript(of: c)
-            let shared = raw == UnicodeClasses.common || raw == UnicodeClasses.inherited || raw < 0
-            if face < 0 {
-                // The first scalar: the first face covering it, as `Itemization` picks.
-                if let found = fonts.firstIndex(where: { $0.covers(c) }) {
-                    face = found
-                } else if UnicodeClasses.isIgnorableForCoverage(c) {
-                    face = 0
-                } else {
-                    return nil  // missing: the general path records it
-                }
-            } else if !(((shared || raw == script) && fonts[face].covers(c)) || UnicodeClasses.isIgnorableForCoverage(c)) {
-                // `Itemization`'s test, operands swapped so the usual case skips the ignorable check.
-                // It would look the face up again; another face means a second item.
-                guard let found = fonts.firstIndex(where: { $0.covers(c) }), found == face else { return nil }
-            }
-            let resolved = shared ? script : raw
-            if script >= 0 && resolved != script { return nil }  // a second script: a second item
-            if script < 0 && resolved >= 0 { script = resolved }
+              !UnicodeClasses.isWhitespace(first), !UnicodeClasses.isWhitespace(last),
+              !UnicodeClasses.isMandatoryBreak(first) else { return nil }
+        // The first scalar: the first face covering it, as `Itemization` picks.
+        let face: Int
+        if let found = fonts.firstIndex(where: { $0.covers(first) }) {
+            face = found
+        } else if UnicodeClasses.isIgnorableForCoverage(first), !fonts.isEmpty {
+            face = 0
+        } else {
+            return nil  // missing: the general path records it
         }
-        return (face, script >= 0 ? script : UnicodeClasses.common)
+        let font = fonts[face]
+        let firstScript = UnicodeClasses.itemizationScript(of: first)
+        let firstShared = firstScript == UnicodeClasses.common || firstScript == UnicodeClasses.inherited || firstScript < 0
+        var script: Int32 = firstShared ? -1 : firstScript
+        let classes = UnicodeClasses.basicPlaneItemizationClasses
+        return classes.withUnsafeBufferPointer { table -> (face: Int, script: Int32)? in
+            for c in scalars.dropFirst() {
+                let raw: Int32
+                let shared: Bool
+                let fits: Bool  // in the face and the current script, so in the same item
+                let entry = c < 0x10000 ? table[Int(c)] : UnicodeClasses.needsCare
+                if entry != UnicodeClasses.needsCare {
+                    // Not a break, not ignorable, a script code: common and inherited are 0 and 1.
+                    raw = Int32(entry)
+                    shared = raw <= UnicodeClasses.inherited
+                    fits = (shared || raw == script) && font.covers(c)
+                } else {
+                    if UnicodeClasses.isMandatoryBreak(c) { return nil }
+                    raw = UnicodeClasses.itemizationScript(of: c)
+                    shared = raw == UnicodeClasses.common || raw == UnicodeClasses.inherited || raw < 0
+                    // `Itemization`'s test, operands swapped so the usual case skips the ignorable check.
+                    fits = ((shared || raw == script) && font.covers(c)) || UnicodeClasses.isIgnorableForCoverage(c)
+                }
+                if !fits {
+                    // `Itemization` would look the face up again; another face means a second item.
+                    guard let found = fonts.firstIndex(where: { $0.covers(c) }), found == face else { return nil }
+                }
+                if !shared {
+                    if script >= 0 && raw != script { return nil }  // a second script: a second item
+                    script = raw
+                }
+            }
+            return (face, script >= 0 ? script : UnicodeClasses.common)
+        }
     }
 
     /// Shapes `scalars` as one item and lays it out as one line from x = 0, as
@@ -219,8 +245,9 @@ enum SingleRunLayout {
 extension TextLayoutEngine {
     /// `text` (already transformed, at most `maximumScalarCount` UTF-8 bytes)
     /// through `SingleRunLayout`, or nil when it needs the general pipeline from the start.
+    /// - Parameter shaped: called once the text is shaped, before the box is assembled.
     func layOutSingleRun(_ text: String, style: TextStyle, stack: ResolvedFontStack,
-                         includeGlyphs: Bool) -> SingleRunLayout.Outcome? {
+                         includeGlyphs: Bool, shaped: () -> Void = {}) -> SingleRunLayout.Outcome? {
         let capacity = text.utf8.count
         guard capacity > 0 else { return nil }
         let outcome = withUnsafeTemporaryAllocation(
@@ -245,10 +272,13 @@ extension TextLayoutEngine {
             else { return nil }
             return (item, line)
         }
-        switch outcome {
+        // Consumed: the line's glyph array moves into the result instead of
+        // being retained for it and released with `outcome`.
+        switch consume outcome {
         case nil:
             return nil
         case let (_, .line(line))?:
+            shaped()
             return .laidOut(assemble(text, lines: CollectionOfOne(line), missing: [], stack: stack, style: style))
         case let (item, .tooWide(glyphs))?:
             return .needsBreaking(item: item, glyphs: glyphs)

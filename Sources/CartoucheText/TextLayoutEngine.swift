@@ -70,8 +70,12 @@ public final class TextLayoutEngine: Sendable {
         guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: includeGlyphs)
         if let hit = cache.value(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash) { return hit }
-        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash))
+        // The insert below reads the bucket the lookup skipped or read, long
+        // evicted by shaping: start loading it while the box is assembled.
+        let result = try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) {
+            cache.prefetchBucket(hash: hash)
+        }
+        cache.insert(result, text: text, box: style.box, includeGlyphs: includeGlyphs, hash: hash)
         return result
     }
 
@@ -95,7 +99,7 @@ public final class TextLayoutEngine: Sendable {
         let hash = ShapingCache.Key.hash(text: text, box: style.box, includeGlyphs: false)
         if let hit = cache.bounds(text: text, box: style.box, includeGlyphs: false, hash: hash) { return hit }
         let result = try layoutUncached(text, style: style)
-        cache.insert(result, for: ShapingCache.Key(text: text, box: style.box, includeGlyphs: false, hash: hash))
+        cache.insert(result, text: text, box: style.box, includeGlyphs: false, hash: hash)
         return result.bounds
     }
 
@@ -113,6 +117,13 @@ public final class TextLayoutEngine: Sendable {
 
     /// Lays out `text` with a prepared style without consulting or filling the cache.
     public func layoutUncached(_ text: String, style prepared: PreparedTextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
+        try layoutUncached(text, style: prepared, includeGlyphs: includeGlyphs, shaped: {})
+    }
+
+    /// `layoutUncached` calling `shaped` once the text is shaped, before
+    /// the box is assembled (the cache's miss path prefetches there).
+    func layoutUncached(_ text: String, style prepared: PreparedTextStyle, includeGlyphs: Bool,
+                        shaped: () -> Void) throws(TextError) -> ShapedText {
         let style = prepared.style
         let stack = prepared.stack
         let limit = Self.maximumScalarCount
@@ -126,14 +137,14 @@ public final class TextLayoutEngine: Sendable {
         // identically without the general pipeline's arrays (see `SingleRunLayout`).
         var preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])?
         if transformed.utf8.count <= limit {
-            switch layOutSingleRun(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs) {
+            switch layOutSingleRun(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs, shaped: shaped) {
             case .laidOut(let single)?: return single
             case let .needsBreaking(item, glyphs)?: preshaped = (item, glyphs)
             case nil: break
             }
         }
         return try layOutItemized(transformed, style: style, stack: stack, includeGlyphs: includeGlyphs,
-                                  preshaped: preshaped)
+                                  preshaped: preshaped, shaped: shaped)
     }
 
     /// The general pipeline (itemization, bidi, shaping per item, line
@@ -142,7 +153,8 @@ public final class TextLayoutEngine: Sendable {
     ///   `SingleRunLayout` already shaped it (itemization and shaping are skipped).
     /// - Throws: `TextError.textTooLong` or `.bidiFailed`.
     func layOutItemized(_ transformed: String, style: TextStyle, stack: ResolvedFontStack, includeGlyphs: Bool,
-                        preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])? = nil) throws(TextError) -> ShapedText {
+                        preshaped: (item: ShapingItem, glyphs: [ShapedGlyph])? = nil,
+                        shaped: () -> Void = {}) throws(TextError) -> ShapedText {
         let limit = Self.maximumScalarCount
         var scalars: [UInt32] = []
         scalars.reserveCapacity(transformed.utf8.count)  // an upper bound; `map` would count scalars first
@@ -165,13 +177,15 @@ public final class TextLayoutEngine: Sendable {
             var lineStart = 0
             lines = []
             lines.reserveCapacity(breaks.count + 1)
-            for lineEnd in breaks + [scalars.count] {
+            for lineEnd in breaks {
                 lines.append(shaping.layOutLine(lineStart..<lineEnd, includeGlyphs: includeGlyphs))
                 lineStart = lineEnd
             }
+            lines.append(shaping.layOutLine(lineStart..<scalars.count, includeGlyphs: includeGlyphs))
         } else {
             lines = [shaping.layOutLine(0..<scalars.count, includeGlyphs: includeGlyphs)]
         }
+        shaped()
         return assemble(transformed, lines: lines, missing: missing, stack: stack, style: style)
     }
 
@@ -205,9 +219,7 @@ public final class TextLayoutEngine: Sendable {
         let top = -style.anchor.verticalAlign * height + offset.y
         let justify = style.justify.factor(for: style.anchor)
 
-        var shapedLines: [ShapedLine] = []
-        shapedLines.reserveCapacity(lines.count)
-        for (i, line) in lines.enumerated() {
+        func shapedLine(_ i: Int, _ line: LaidOutLine) -> ShapedLine {
             let lineTop = top + Double(i) * lineHeight
             let lineLeft = left + (width - line.width) * justify
             var ascent = 0.0, descent = 0.0
@@ -230,14 +242,21 @@ public final class TextLayoutEngine: Sendable {
                         x: lineLeft + g.x, y: baseline + g.y, advance: g.advance))
                 }
             }
-            shapedLines.append(ShapedLine(
+            return ShapedLine(
                 bounds: ScreenRect(minX: lineLeft, minY: lineTop, maxX: lineLeft + line.width, maxY: lineTop + lineHeight),
-                baseline: baseline, scalarRange: line.range, glyphs: glyphs))
+                baseline: baseline, scalarRange: line.range, glyphs: glyphs)
         }
-        return ShapedText(
-            text: text, bounds: ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height),
-            lines: shapedLines, faces: faceNames,
-            missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+        let bounds = ScreenRect(minX: left, minY: top, maxX: left + width, maxY: top + height)
+        if lines.count == 1, let only = lines.first {
+            // Most labels: the line is stored in the result's box, no line array.
+            return ShapedText(text: text, bounds: bounds, line: shapedLine(0, only), faces: faceNames,
+                              missingCodePoints: missing, unknownFontNames: stack.unknownNames)
+        }
+        var shapedLines: [ShapedLine] = []
+        shapedLines.reserveCapacity(lines.count)
+        for (i, line) in lines.enumerated() { shapedLines.append(shapedLine(i, line)) }
+        return ShapedText(text: text, bounds: bounds, lines: shapedLines, faces: faceNames,
+                          missingCodePoints: missing, unknownFontNames: stack.unknownNames)
     }
 }
 

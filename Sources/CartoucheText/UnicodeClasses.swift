@@ -52,6 +52,23 @@ enum UnicodeClasses {
         return isHanCompanion(script) ? han : script
     }
 
+    /// `basicPlaneItemizationClasses`' mark for a code point that needs the
+    /// full checks: a mandatory break, a code point a font need not cover, or
+    /// a script code that does not fit below this value.
+    static let needsCare: UInt8 = 255
+
+    /// For every code point of U+0000...U+FFFF, its `itemizationScript` when
+    /// it is neither a mandatory break nor ignorable for coverage, else
+    /// `needsCare` (64 KiB, built once at first use from the same predicates
+    /// and ICU's scripts). `SingleRunLayout.singleItem` reads one byte per
+    /// scalar instead of running the break, ignorable and Han-companion tests.
+    static let basicPlaneItemizationClasses: [UInt8] = (0..<0x10000).map { c in
+        let c = UInt32(c)
+        if isMandatoryBreak(c) || isIgnorableForCoverage(c) { return needsCare }
+        let script = itemizationScript(of: c)
+        return script >= 0 && script < Int32(needsCare) ? UInt8(script) : needsCare
+    }
+
     /// Scripts whose letters join cursively (or hang from a joined headline),
     /// where letter spacing would tear words apart. Mapbox GL disables spacing
     /// for Arabic only; the other joining scripts need it just as much.

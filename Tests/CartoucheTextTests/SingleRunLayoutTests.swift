@@ -140,6 +140,42 @@ import CICUBreak
         #expect(UnicodeClasses.script(of: 0x0627) == 2)   // ا, Arabic
         #expect(UnicodeClasses.script(of: 0x6771) == 17)  // 東, Han
     }
+
+    /// The single-run path's one-byte classes must be ICU's script (kana and
+    /// Bopomofo counted as Han, found by their ISO 15924 names) for every code
+    /// point of the Basic Multilingual Plane, except mandatory breaks and
+    /// ignorables, which must be marked for the full checks.
+    @Test func itemizationClassesEqualICUWithHanCompanionsFoldedOnTheWholeBasicPlane() {
+        let hanCompanions = Set((Int32(0)..<Int32(256)).filter { code in
+            guard let name = cartouche_script_short_name(code) else { return false }
+            return ["Hira", "Kana", "Hrkt", "Bopo"].contains(String(cString: name))
+        })
+        #expect(hanCompanions.count == 4)
+        let classes = UnicodeClasses.basicPlaneItemizationClasses
+        #expect(classes.count == 0x10000)
+        var mismatches: [UInt32] = []
+        for c in UInt32(0)..<0x10000 {
+            let expected: UInt8
+            if UnicodeClasses.isMandatoryBreak(c) || UnicodeClasses.isIgnorableForCoverage(c) {
+                expected = UnicodeClasses.needsCare
+            } else {
+                let icu = cartouche_script_of(c)
+                let folded = hanCompanions.contains(icu) ? Int32(17) : icu
+                expected = folded >= 0 && folded < 255 ? UInt8(folded) : UnicodeClasses.needsCare
+            }
+            if classes[Int(c)] != expected { mismatches.append(c) }
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(8))")
+        // Spot values, as ICU numbers the scripts: Latin 25, Common 0, Inherited 1, Han 17.
+        #expect(classes[0x41] == 25)      // A
+        #expect(classes[0x20] == 0)       // space
+        #expect(classes[0x301] == 1)      // combining acute
+        #expect(classes[0x304B] == 17)    // か, Hiragana counted as Han
+        #expect(classes[0x0A] == UnicodeClasses.needsCare)    // line feed: a mandatory break
+        #expect(classes[0x2028] == UnicodeClasses.needsCare)  // line separator
+        #expect(classes[0xAD] == UnicodeClasses.needsCare)    // soft hyphen: ignorable
+        #expect(classes[0x200D] == UnicodeClasses.needsCare)  // zero-width joiner: ignorable
+    }
 }
 
 @Suite struct UTF8DecodingTests {

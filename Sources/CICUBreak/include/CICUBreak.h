@@ -7,6 +7,14 @@
 extern "C" {
 #endif
 
+/// Asks the processor to start loading the cache line at `address` for a
+/// read, without waiting for it. Never faults, whatever the address (a stale
+/// or freed address only wastes the load). Used by the text shaping cache to
+/// overlap the load of its hash bucket with other work.
+static inline void cartouche_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
 /// Kind of a UAX #14 line-break opportunity reported by ICU.
 typedef enum {
     CartoucheBreakSoft = 0,   ///< a break is allowed here
