@@ -82,10 +82,8 @@ public enum CompileJob {
         _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
         shouldCancel: (@Sendable () -> Bool)? = nil
     ) -> Result<CompileOutcome, Problem> {
-        let json: JSONValue
-        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         let document: SceneDocument
-        switch SceneInput.decode(json, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -36,10 +36,8 @@ public enum PlaceJob {
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<PlaceOutcome, Problem> {
-        let json: JSONValue
-        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         let document: SceneDocument
-        switch SceneInput.decode(json, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -38,10 +38,8 @@ public enum RenderJob {
         _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
         shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<[UInt8], Problem> {
-        let json: JSONValue
-        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         let document: SceneDocument
-        switch SceneInput.decode(json, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -21,6 +21,14 @@ enum SceneInput {
         return .success(document)
     }
 
+    /// Parses a request body holding a bare scene, then ``decode(_:at:limits:)``:
+    /// the first step of every scene route (place, compile, render).
+    static func decode(body: [UInt8], limits: SceneLimits) -> Result<SceneDocument, Problem> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        return decode(json, limits: limits)
+    }
+
     /// 413 when the view annotations, or the managers' annotations taken
     /// together, outnumber `limit`. The two are counted apart: the first is
     /// what the solver works through, the second what compiling and
