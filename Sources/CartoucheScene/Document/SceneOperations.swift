@@ -41,8 +41,8 @@ extension SceneDocument {
         guard cameras.indices.contains(frame) else {
             throw .invalidValue(field: "frame", value: Double(frame), reason: "is not the index of one of the scene's \(cameras.count) cameras")
         }
-        let placed = try place(text: text, shouldCancel: shouldCancel).frames[frame]
-        let compiled = try compile()
+        let (response, compiled) = try placeAndCompile(text: text, shouldCancel: shouldCancel)
+        let placed = response.frames[frame]
         // Draw order: the position of each manager's own layer in the compiled stack.
         var rank: [String: Int] = [:]
         for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }

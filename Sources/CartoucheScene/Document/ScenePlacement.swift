@@ -36,9 +36,9 @@ extension SceneDocument {
     /// For each callout bound to a polyline annotation, the polylines drawn
     /// above it: those of managers higher in the compiled layer stack, and
     /// those of its own manager drawn later (higher `line-sort-key`, then
-    /// later in the list). Compiles the managers only when such callouts exist.
-    /// - Parameter compiled: the managers already compiled, if they are.
-    func linesAboveBoundLines(compiled: CompiledAnnotations? = nil) throws(SceneError) -> [String: [AvoidLine]] {
+    /// later in the list).
+    /// - Parameter compiled: the scene's managers, compiled (for the draw order).
+    func linesAboveBoundLines(compiled: CompiledAnnotations) throws(SceneError) -> [String: [AvoidLine]] {
         var bound: [(id: String, layer: String, feature: String?)] = []
         for va in viewAnnotations {
             if case .layerFeature(let layer, let feature) = va.annotatedFeature,
@@ -46,8 +46,7 @@ extension SceneDocument {
         }
         guard !bound.isEmpty else { return [:] }
         var rank: [String: Int] = [:]
-        let fragment = if let compiled { compiled.fragment } else { try compile().fragment }
-        for (i, layer) in fragment.layers.enumerated() { rank[layer.id] = i }
+        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
         // Every polyline in draw order: (manager rank, sort key, index).
         var drawn: [(order: (Int, Double, Int), manager: String, id: String, line: AvoidLine)] = []
         for m in managers {
@@ -140,11 +139,20 @@ extension SceneDocument {
     /// - Complexity: compiling the managers is linear in their annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`).
     public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
+        try placeAndCompile(text: text, shouldCancel: shouldCancel).response
+    }
+
+    /// ``place(text:shouldCancel:)`` together with the managers it compiled
+    /// on the way, for callers that need both (query indexes, drawings), so
+    /// they do not compile twice.
+    func placeAndCompile(text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?)
+        throws(SceneError) -> (response: PlaceResponse, compiled: CompiledAnnotations)
+    {
         // Managers that cannot be compiled (layer positions in a cycle or
         // naming unknown layers, properties a renderer refuses) make the scene
         // invalid for placing too, not only for compiling: every route
         // answers the same scene the same way.
-        let compiled = managers.isEmpty ? nil : try compile()
+        let compiled = try compile()
         let (doc, _) = try measured(with: text)
         let above = try doc.linesAboveBoundLines(compiled: compiled)
         var frames: [PlaceResponse.Frame] = []
@@ -162,6 +170,6 @@ extension SceneDocument {
             }
             frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: changes))
         }
-        return PlaceResponse(frames: frames)
+        return (PlaceResponse(frames: frames), compiled)
     }
 }

@@ -33,12 +33,12 @@ extension SceneDocument {
         var doc = self
         doc.options.recordRejected = doc.options.recordRejected || options.ghosts
         let (measured, layouts) = try doc.measured(with: text)  // the layouts give the callouts their lines
-        let placed = try doc.place(text: text, shouldCancel: shouldCancel).frames[index]
+        let (response, compiled) = try doc.placeAndCompile(text: text, shouldCancel: shouldCancel)
+        let placed = response.frames[index]
         let projection: Projection
         do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
 
         var layers: [Drawing.Layer] = []
-        let compiled = try compile()
         var rank: [String: Int] = [:]
         for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
         for m in managers.sorted(by: { rank[$0.id, default: 0] < rank[$1.id, default: 0] }) {
