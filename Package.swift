@@ -112,7 +112,9 @@ let package = Package(
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
-            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"],
+            // Read from the source tree by path (#filePath), not bundled.
+            exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender", "CartoucheTestSupport"]),
         .testTarget(
             name: "CartoucheServiceTests",
