@@ -1,4 +1,5 @@
 import ArgumentParser
+import CartoucheCommands
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheRender
@@ -22,8 +23,10 @@ struct Demo: ParsableCommand {
     @Option(help: "Folder to write the outputs to (created if missing).")
     var out = "out/demo"
 
-    @Option(help: "Extra folder of fonts (.ttf/.otf) besides the bundled Fonts/.")
-    var fonts: String?
+    @Option(name: .customLong("extra-fonts"), help: "Extra folder of fonts (.ttf/.otf) besides the bundled ones.")
+    var extraFonts: String?
+
+    @OptionGroup var fonts: FontsOption
 
     func run() throws {
         let folder = URL(fileURLWithPath: examples, isDirectory: true)
@@ -32,7 +35,8 @@ struct Demo: ParsableCommand {
         guard !names.isEmpty else { throw ValidationError("no *.scene.json files in \(folder.path)") }
         let output = URL(fileURLWithPath: out, isDirectory: true)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let registry = try FontRegistry(extraDirectories: fonts.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? [])
+        let registry = try FontRegistry(
+            bundled: fonts.located(), extraDirectories: extraFonts.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? [])
         let engine = TextLayoutEngine(registry: registry)
         print("scene                       camera  shown/total  hidden (reasons)                    ms")
         for name in names {

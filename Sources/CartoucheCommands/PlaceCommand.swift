@@ -27,6 +27,8 @@ public struct PlaceCommand: AsyncParsableCommand {
     @Option(name: .customLong("timeout-ms"), help: "Time budget per scene in milliseconds (default: none).")
     var timeoutMilliseconds: Int?
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     public func validate() throws {
@@ -39,7 +41,7 @@ public struct PlaceCommand: AsyncParsableCommand {
 
     public func run() async throws {
         let handle = try InputFile.open(input)
-        let text = try TextLayoutEngine(registry: FontRegistry())
+        let text = try fonts.textEngine()
         let timeout = timeoutMilliseconds.map { Duration.milliseconds($0) }
         if !batch {
             let body = try handle.readToEnd() ?? Data()

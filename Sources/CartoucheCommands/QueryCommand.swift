@@ -28,6 +28,8 @@ public struct QueryCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     public func validate() throws {
@@ -69,7 +71,7 @@ public struct QueryCommand: ParsableCommand {
         }
         let flagMembers = try members(tapsText: tapsText)
         let body = try CommandIO.readAll(input)
-        let text = try TextLayoutEngine(registry: FontRegistry())
+        let text = try fonts.textEngine()
         switch outcome(for: body, members: flagMembers, text: text) {
         case .success(let bytes):
             try CommandIO.deliver(bytes, to: outputFile)

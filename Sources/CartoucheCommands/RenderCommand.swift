@@ -18,6 +18,8 @@ public struct RenderCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when drawing succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     /// The flags as the query parameters of `POST /v1/render`.
@@ -33,7 +35,7 @@ public struct RenderCommand: ParsableCommand {
 
     public func run() throws {
         let body = try CommandIO.readAll(input)
-        let text = try TextLayoutEngine(registry: FontRegistry())
+        let text = try fonts.textEngine()
         switch outcome(for: body, text: text) {
         case .success(let svg): try CommandIO.deliver(svg, to: outputFile)
         case .failure(let problem): throw CommandIO.fail("render", problem, input: input)

@@ -34,6 +34,8 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical [env LOG_LEVEL, default info].")
     var logLevel: String?
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     /// The examples folder used when neither `--examples` nor the environment names one.
@@ -87,8 +89,11 @@ public struct ServeCommand: AsyncParsableCommand {
         let config = try configuration(environment: ProcessInfo.processInfo.environment)
         var logger = Logger(label: "cartouche.service")
         logger.logLevel = try resolvedLogLevel(environment: ProcessInfo.processInfo.environment)
+        let fontsDirectory = try fonts.located()
+        let text = try fonts.textEngine()
+        logger.info("fonts", metadata: ["directory": "\(fontsDirectory.url.path)", "reason": "\(fontsDirectory.reason)"])
         do {
-            let app = try buildApplication(configuration: config, logger: logger)
+            let app = try buildApplication(configuration: config, text: text, logger: logger)
             try await app.runService()
         } catch let error as ExampleLoadError {
             // A broken example is bad input: say which file and where, then stop (exit 4).

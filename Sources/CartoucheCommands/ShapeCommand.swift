@@ -23,6 +23,8 @@ public struct ShapeCommand: ParsableCommand {
     @Option(help: "text-transform: none, uppercase, lowercase.") var transform: String = "none"
     @Flag(help: "Include positioned glyphs.") var glyphs = false
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     /// The same body `POST /v1/shape` takes, so both go through one decoder.
@@ -46,7 +48,7 @@ public struct ShapeCommand: ParsableCommand {
     public func run() throws {
         let body: [UInt8]
         do { body = try requestBody() } catch { throw ValidationError("numbers must be finite: \(error)") }
-        let engine = try TextLayoutEngine(registry: FontRegistry())
+        let engine = try fonts.textEngine()
         switch ShapeJob.run(body, maxTextLength: TextLayoutEngine.maximumScalarCount, text: engine) {
         case .success(let bytes):
             Terminal.writeOut(bytes + [UInt8(ascii: "\n")])
@@ -61,12 +63,16 @@ public struct ShapeCommand: ParsableCommand {
 /// `cartouche fonts`: the loaded fonts and their coverage, as `GET /v1/fonts`.
 public struct FontsCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "fonts", abstract: "List the loaded fonts with their Unicode coverage (JSON).")
+        commandName: "fonts",
+        abstract: "List the loaded fonts with their Unicode coverage, and the fonts directory in use and why (JSON).")
+
+    @OptionGroup var fonts: FontsOption
 
     public init() {}
 
     public func run() throws {
-        let registry = try FontRegistry()
-        Terminal.writeOut(FontCatalog(registry: registry).jsonBytes() + [UInt8(ascii: "\n")])
+        let directory = try fonts.located()
+        let registry = try fonts.registry()
+        Terminal.writeOut(FontCatalog(registry: registry).jsonBytes(directory: directory) + [UInt8(ascii: "\n")])
     }
 }

@@ -61,14 +61,25 @@ public struct FontCatalog: Sendable {
         aliases = FontRegistry.aliases
     }
 
-    /// `{"aliases": {...}, "fallbacks": [...], "fonts": [{"blocks", "codePoints", "family", "name", "style"}]}`.
-    public func jsonBytes() -> [UInt8] {
+    /// `{"aliases": {...}, "fallbacks": [...], "fonts": [{"blocks", "codePoints", "family", "name", "style"}]}`,
+    /// with `"directory": {"path", "reason", "source"}` first when `directory`
+    /// is given (`cartouche fonts` says where the fonts came from; the service
+    /// does not publish its file system paths).
+    public func jsonBytes(directory: FontsDirectory? = nil) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.key("aliases")
         w.beginObject()
         for key in aliases.keys.sorted() { w.key(key); w.write(aliases[key] ?? "") }
         w.endObject()
+        if let directory {
+            w.key("directory")
+            w.beginObject()
+            w.key("path"); w.write(directory.url.path)
+            w.key("reason"); w.write(directory.reason)
+            w.key("source"); w.write(directory.source.rawValue)
+            w.endObject()
+        }
         w.key("fallbacks"); w.beginArray(); for name in FontRegistry.fallbackNames(bold: false) { w.write(name) }; w.endArray()
         w.key("fonts")
         w.beginArray()

@@ -56,26 +56,29 @@ public final class FontRegistry: Sendable {
         ]
     }
 
-    /// The `Fonts/` directory of this source checkout, or the directory named by
-    /// the `CARTOUCHE_FONTS_DIR` environment variable when it is set (for
-    /// deployments that ship the fonts elsewhere).
-    public static var bundledFontsDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["CARTOUCHE_FONTS_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        // Sources/CartoucheText/FontRegistry.swift -> repository root.
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fonts", isDirectory: true)
+    /// The bundled fonts directory for this process, found as
+    /// `FontsDirectory.locate()` describes (environment, installed layout,
+    /// build tree).
+    /// - Throws: `TextError.fontsDirectoryMissing`.
+    public static func bundledFontsDirectory() throws(TextError) -> URL {
+        try FontsDirectory.locate().url
     }
 
-    /// Loads the bundled fonts and then every `.ttf`/`.otf`/`.ttc` file of
+    /// Loads the fonts of the directory `FontsDirectory.locate()` finds, then
+    /// every `.ttf`/`.otf`/`.ttc` file of `extraDirectories` (not recursive).
+    /// - Throws: as `init(bundled:extraDirectories:)`, and
+    ///   `TextError.fontsDirectoryMissing` when no fonts directory is found.
+    public convenience init(extraDirectories: [URL] = []) throws(TextError) {
+        try self.init(bundled: FontsDirectory.locate(), extraDirectories: extraDirectories)
+    }
+
+    /// Loads the fonts of `bundled`, then every `.ttf`/`.otf`/`.ttc` file of
     /// `extraDirectories` (not recursive). A face whose name is already taken
     /// keeps the first one loaded.
-    /// - Throws: `TextError.fontDirectoryUnreadable`, `.fontLoadFailed`, or
+    /// - Throws: `.fontDirectoryUnreadable`, `.fontLoadFailed`, or
     ///   `.noFontsFound` when nothing could be loaded.
-    public convenience init(extraDirectories: [URL] = []) throws(TextError) {
-        try self.init(directories: [Self.bundledFontsDirectory] + extraDirectories)
+    public convenience init(bundled: FontsDirectory, extraDirectories: [URL] = []) throws(TextError) {
+        try self.init(directories: [bundled.url] + extraDirectories)
     }
 
     /// Loads the font files of exactly `directories`.

@@ -19,6 +19,9 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     case fontLoadFailed(path: String, reason: String)
     /// None of the configured directories held a loadable font.
     case noFontsFound(directories: [String])
+    /// The fonts directory named by `setBy` (a flag, an environment variable)
+    /// does not exist, or no candidate directory exists at all.
+    case fontsDirectoryMissing(path: String, setBy: String)
     /// ICU's line-break iterator failed (ICU `UErrorCode` attached).
     case lineBreakingFailed(icuError: Int32)
     /// FriBidi could not resolve the embedding levels of the text.
@@ -38,6 +41,8 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "font directory \(path) cannot be read: \(reason)"
         case let .fontLoadFailed(path, reason):
             return "font file \(path) cannot be loaded: \(reason)"
+        case let .fontsDirectoryMissing(path, setBy):
+            return "fonts directory \(path) does not exist (\(setBy)); set --fonts or CARTOUCHE_FONTS to the folder holding Cartouche's Fonts/"
         case let .noFontsFound(directories):
             return "no loadable .ttf/.otf font in \(directories.joined(separator: ", "))"
         case let .lineBreakingFailed(code):

@@ -17,10 +17,15 @@ struct Executable {
         return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
     }
 
-    static func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], stdin: String = "", executable: URL? = nil,
+        environment: [String: String]? = nil, currentDirectory: URL? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = try #require(url, "build the cartouche executable first (swift build --product cartouche)")
+        process.executableURL = try #require(executable ?? url, "build the cartouche executable first (swift build --product cartouche)")
         process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output

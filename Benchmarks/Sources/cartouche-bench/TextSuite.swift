@@ -40,7 +40,7 @@ struct TextSuite: BenchmarkSuite {
         let engine = TextLayoutEngine(registry: registry, cache: cache)
         // A service prepares each layer's style once and lays out many labels with it.
         let style = try engine.prepare(TextStyle(font: ["Noto Sans Regular"], size: Self.size))
-        let direct = try DirectHarfBuzz(fontsDirectory: FontRegistry.bundledFontsDirectory, entries: entries)
+        let direct = try DirectHarfBuzz(fontsDirectory: FontRegistry.bundledFontsDirectory(), entries: entries)
         defer { direct.destroy() }
 
         var results = [
