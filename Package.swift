@@ -22,7 +22,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
@@ -78,7 +77,6 @@ let package = Package(
                 "CartoucheRender", "CartoucheScene",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
@@ -119,10 +117,10 @@ let package = Package(
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJSON", "CartoucheTestSupport",
+                "CartoucheService", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON"]),
+        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON", "CartoucheScene"]),
         // The bad-input corpus, determinism across paths and thread counts (issue #8).
         .testTarget(
             name: "CartoucheReliabilityTests",

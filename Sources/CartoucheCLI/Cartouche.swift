@@ -1,12 +1,13 @@
 import ArgumentParser
 import CartoucheCommands
+import CartoucheScene
 
 @main
 struct Cartouche: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cartouche",
         abstract: "Compile map annotations, place callouts and hit-test taps.",
-        version: "0.1.0",
+        version: CartoucheVersion.string,
         subcommands: [
             PlaceCommand.self, CompileCommand.self, QueryCommand.self, RenderCommand.self, ShapeCommand.self, FontsCommand.self, ServeCommand.self, Demo.self])
 

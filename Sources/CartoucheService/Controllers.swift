@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheScene
 import Hummingbird
 
 /// `POST /v1/place`, `POST /v1/shape`, `GET /v1/fonts`.
@@ -40,7 +41,7 @@ struct SystemController {
     let state: ServiceState
 
     func register(on router: Router<BasicRequestContext>) {
-        router.get(RouterPath(ServiceRoute.health.path)) { _, _ in jsonResponse(Array(#"{"status":"ok"}"#.utf8)) }
+        router.get(RouterPath(ServiceRoute.health.path)) { _, _ in jsonResponse(healthBody) }
         router.get(RouterPath(ServiceRoute.metrics.path)) { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
@@ -48,6 +49,9 @@ struct SystemController {
         router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(Array(OpenAPIDocument.json.utf8)) }
     }
 }
+
+/// `{"status":"ok","version":"…"}`: alive, and which Cartouche answers.
+let healthBody = Array(#"{"status":"ok","version":"\#(CartoucheVersion.string)"}"#.utf8)
 
 func jsonResponse(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
     Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

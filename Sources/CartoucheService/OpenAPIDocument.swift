@@ -1,3 +1,4 @@
+import CartoucheScene
 /// The service's OpenAPI 3.1 description, served at `/openapi.json`.
 ///
 /// Written by hand to follow the decoders exactly (`SceneDocument(json:)`,
@@ -6,13 +7,17 @@
 /// unknown members. `OpenAPITests` checks every member of the example scenes
 /// is described here and that the paths match ``ServiceRoute`` both ways.
 public enum OpenAPIDocument {
-    public static let json: String = #"""
+    /// The document, with `info.version` set to ``CartoucheVersion/string``.
+    public static let json: String = template.replacingOccurrences(
+        of: #""version": "CARTOUCHE_VERSION""#, with: #""version": "\#(CartoucheVersion.string)""#)
+
+    private static let template: String = #"""
 {
   "openapi": "3.1.0",
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "info": {
     "title": "Cartouche",
-    "version": "0.1.0",
+    "version": "CARTOUCHE_VERSION",
     "description": "Places view-annotation callouts with a collision-aware solver and HarfBuzz-shaped text metrics. Every error is an RFC 9457 problem (application/problem+json)."
   },
   "servers": [{"url": "http://127.0.0.1:8080"}],
@@ -118,7 +123,7 @@ public enum OpenAPIDocument {
     "/healthz": {
       "get": {
         "summary": "Liveness; answered even while heavy requests run",
-        "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ok"}}, "required": ["status"]}}}}}
+        "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ok"}, "version": {"type": "string", "description": "The Cartouche version answering (semantic versioning)"}}, "required": ["status", "version"], "additionalProperties": false}}}}}
       }
     },
     "/metrics": {

@@ -1,47 +1,65 @@
-import CoreMetrics
 import Prometheus
 
-/// The service's Prometheus metrics, recorded through swift-metrics with a
-/// registry of its own (not the process-wide `MetricsSystem`, so several
-/// applications in one process, as in tests, never mix their numbers).
+/// The service's Prometheus metrics, in a registry of its own (not a
+/// process-wide one, so several applications in one process, as in tests,
+/// never mix their numbers). Every family carries `# HELP` and `# TYPE`:
 ///
-/// - `cartouche_requests_total{route,status}`
+/// - `cartouche_requests_total{route,status}` (counter)
 /// - `cartouche_request_duration_seconds{route}` (histogram)
-/// - `cartouche_annotations_placed_total`
-/// - `cartouche_annotations_hidden_total{reason}`
+/// - `cartouche_annotations_placed_total` (counter)
+/// - `cartouche_annotations_hidden_total{reason}` (counter)
+///
+/// The metrics are made through the registry directly rather than through
+/// swift-metrics' factory, because the factory cannot pass help texts and the
+/// registry refuses one family registered with two different help texts.
 public final class ServiceMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
-    private let factory: PrometheusMetricsFactory
+
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "requests", unitName: "total",
+            helpText: "Answered HTTP requests by route template (unmatched for 404/405) and status code.")
+    }
+    static var duration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "request_duration", unitName: "seconds",
+            helpText: "Time from a request's arrival to its answer, by route template.")
+    }
+    static var placed: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "annotations_placed", unitName: "total",
+            helpText: "View annotations shown by placements answered.")
+    }
+    static var hidden: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "annotations_hidden", unitName: "total",
+            helpText: "View annotations hidden by placements answered, by reason code.")
+    }
+    static let durationBuckets: [Duration] = [
+        .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500),
+        .seconds(5), .seconds(10),
+    ]
 
     public init() {
-        let registry = PrometheusCollectorRegistry()
-        var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [
-            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
-            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500),
-            .seconds(5), .seconds(10),
-        ]
-        self.registry = registry
-        self.factory = factory
+        registry = PrometheusCollectorRegistry()
         // Registered up front so a scrape before the first placement sees 0, not nothing.
-        _ = Counter(label: "cartouche_annotations_placed_total", factory: factory)
+        _ = registry.makeCounter(descriptor: Self.placed)
     }
 
     /// Counts one answered request and its latency. `route` is the route
     /// template (or `unmatched`), never the raw path, so labels stay few.
     public func recordRequest(route: String, status: Int, duration: Duration) {
-        Counter(label: "cartouche_requests_total", dimensions: [("route", route), ("status", "\(status)")], factory: factory)
-            .increment()
-        Timer(label: "cartouche_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("status", "\(status)")]).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("route", route)], buckets: Self.durationBuckets)
             .recordNanoseconds(duration.nanoseconds)
     }
 
     /// Counts the outcome of a placement: shown callouts and hidden ones by reason code.
     public func recordPlacement(placed: Int, hiddenByReason: [String: Int]) {
-        Counter(label: "cartouche_annotations_placed_total", factory: factory).increment(by: placed)
+        registry.makeCounter(descriptor: Self.placed).increment(by: Int64(placed))
         for (reason, count) in hiddenByReason.sorted(by: { $0.key < $1.key }) {
-            Counter(label: "cartouche_annotations_hidden_total", dimensions: [("reason", reason)], factory: factory)
-                .increment(by: count)
+            registry.makeCounter(descriptor: Self.hidden, labels: [("reason", reason)]).increment(by: Int64(count))
         }
     }
 

@@ -11,7 +11,8 @@ import Logging
 struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
     typealias Context = BasicRequestContext
 
-    /// `X-Request-Id`: taken from the request when the client sends one, echoed in the answer.
+    /// `X-Request-Id`: the client's when acceptable (``RequestID``), else a
+    /// new UUID; echoed in the answer.
     static var requestIDField: HTTPField.Name { .xRequestID }
 
     let inner: Inner
@@ -24,8 +25,7 @@ struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
-        let id = state.nextRequestNumber()
-        let requestID = request.headers[Self.requestIDField] ?? "\(id)"
+        let requestID = RequestID.accepting(request.headers[Self.requestIDField])
         var logger = context.logger
         logger[metadataKey: "request_id"] = .string(requestID)
 

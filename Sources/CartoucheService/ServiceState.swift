@@ -12,7 +12,6 @@ public final class ServiceState: Sendable {
     /// The `/v1/fonts` answer, computed on first use (a scan of every face's
     /// coverage) and kept: it only changes with the fonts.
     private let fontCatalogCache = Mutex<[UInt8]?>(nil)
-    private let requestCounter = Atomic<UInt64>(0)
 
     public init(configuration: ServiceConfiguration, text: TextLayoutEngine, metrics: ServiceMetrics = ServiceMetrics()) {
         self.configuration = configuration
@@ -29,9 +28,6 @@ public final class ServiceState: Sendable {
         fontCatalogCache.withLock { $0 = bytes }
         return bytes
     }
-
-    /// 1, 2, 3, …: request ids for clients that send none.
-    func nextRequestNumber() -> UInt64 { requestCounter.add(1, ordering: .relaxed).newValue }
 
     /// A deadline `requestTimeout` after `start`, as the solver's cancellation check.
     func deadlineCheck(from start: ContinuousClock.Instant) -> @Sendable () -> Bool {

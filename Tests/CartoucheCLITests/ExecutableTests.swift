@@ -50,6 +50,13 @@ struct ExecutableTests {
         #expect(run.stdout.hasPrefix(#"{"frames":["#))
     }
 
+    @Test("--version prints the one version constant (also in /healthz and the OpenAPI info)")
+    func version() throws {
+        let run = try Executable.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout == CartoucheVersion.string + "\n")
+    }
+
     @Test("a bad scene exits 4 with the path of the problem on stderr")
     func badScene() throws {
         let run = try Executable.run(["place", "-"], stdin: #"{"version":1,"viewport":{"width":-1,"height":1},"camera":{"center":[0,0],"zoom":1}}"#)

@@ -1,3 +1,4 @@
+import CartoucheScene
 import CartoucheJSON
 import CartoucheService
 import Foundation
@@ -70,7 +71,7 @@ struct CorpusServiceTests {
             }
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                #expect(String(buffer: response.body) == #"{"status":"ok","version":"\#(CartoucheVersion.string)"}"#)
             }
             let after = try await client.send(goodRequest, to: .place)
             #expect(after.status == 200)

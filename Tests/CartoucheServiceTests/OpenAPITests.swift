@@ -1,5 +1,5 @@
-import CartoucheScene
 import CartoucheJSON
+import CartoucheScene
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -80,6 +80,7 @@ struct OpenAPITests {
                 #expect(response.status == .ok)
                 let served = try JSONParser().parse(response.body.bytes)
                 #expect(served.objectValue?["openapi"] == "3.1.0")
+                #expect(served.objectValue?["info"]?.objectValue?["version"] == .string(CartoucheVersion.string))
                 #expect(served == .object(try Self.document()))
             }
         }

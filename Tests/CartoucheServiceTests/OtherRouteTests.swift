@@ -14,7 +14,7 @@ struct OtherRouteTests {
         try await makeApp(testConfiguration()).test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                #expect(String(buffer: response.body) == #"{"status":"ok","version":"\#(CartoucheVersion.string)"}"#)
             }
         }
     }
