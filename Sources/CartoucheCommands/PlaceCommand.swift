@@ -15,8 +15,11 @@ public struct PlaceCommand: AsyncParsableCommand {
     @Flag(help: "Read NDJSON: one scene per line; write {\"line\", \"result\"} per line.")
     var batch = false
 
-    @Option(help: "Scenes placed at once in batch mode (default: core count).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Scenes placed at once in batch mode (default: core count).", valueName: "n"))
+    var jobsOption: Int?
+
+    /// `--jobs`, else the number of cores.
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: "Take only lines k with k % n == i (zero-based), as i/n.")
     var shard: String = "0/1"

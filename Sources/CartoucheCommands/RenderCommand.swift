@@ -11,7 +11,7 @@ public struct RenderCommand: ParsableCommand {
     @Argument(help: "Scene JSON file, or - for stdin.")
     var input: String = "-"
 
-    @Option(help: "Camera index (default 0).") var frame: String = "0"
+    @Option(help: "Camera index.") var frame: String = "0"
     @Flag(help: "Draw the candidates the solver rejected, with their reasons.") var ghosts = false
     @Flag(name: .customLong("no-caption"), help: "Leave out the caption with the counts.") var noCaption = false
 
