@@ -31,6 +31,10 @@ public struct ServeCommand: AsyncParsableCommand {
     var examples: String?
     @Flag(name: .customLong("no-examples"), help: "Offer no example scenes, whatever the environment or working folder hold.")
     var noExamples = false
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
+        "Let pages of this origin call the service (repeatable; * for any) [env CARTOUCHE_CORS_ORIGINS, comma-separated; default: no CORS].",
+        valueName: "origin"))
+    var corsOrigins: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical [env LOG_LEVEL, default info].")
     var logLevel: String?
 
@@ -63,6 +67,7 @@ public struct ServeCommand: AsyncParsableCommand {
         if let maxConcurrentJobs { c.maxConcurrentJobs = maxConcurrentJobs }
         if let maxQueuedJobs { c.maxQueuedJobs = maxQueuedJobs }
         if let examples { c.examplesDirectory = examples }
+        if !corsOrigins.isEmpty { c.cors = CORSPolicy(allowedOrigins: corsOrigins) }
         if c.examplesDirectory == nil, Self.hasDefaultExamples(in: currentDirectory) { c.examplesDirectory = Self.defaultExamplesDirectory }
         if noExamples { c.examplesDirectory = nil }
         do { try c.validate() } catch { throw ValidationError("\(error)") }

@@ -25,6 +25,9 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// Folder whose `*.scene.json` files `GET /v1/examples` offers (read once
     /// at start-up); nil offers none.
     public var examplesDirectory: String?
+    /// Origins whose pages may call the service (CORS); nil (the default)
+    /// sends no CORS headers at all. See ``CORSPolicy``.
+    public var cors: CORSPolicy?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 8 << 20, maxAnnotations: Int = 100_000,
@@ -55,6 +58,8 @@ public struct ServiceConfiguration: Hashable, Sendable {
         case maxConcurrentJobs = "CARTOUCHE_MAX_CONCURRENT_JOBS"
         case maxQueuedJobs = "CARTOUCHE_MAX_QUEUED_JOBS"
         case examplesDirectory = "CARTOUCHE_EXAMPLES_DIR"
+        /// Comma-separated origins, as `--cors-origin` repeated.
+        case corsOrigins = "CARTOUCHE_CORS_ORIGINS"
     }
 
     /// This configuration with every variable set in `environment` applied.
@@ -76,6 +81,8 @@ public struct ServiceConfiguration: Hashable, Sendable {
             case .maxConcurrentJobs: c.maxConcurrentJobs = try Self.integer(text, name: name, in: 1...1_024)
             case .maxQueuedJobs: c.maxQueuedJobs = try Self.integer(text, name: name, in: 0...100_000)
             case .examplesDirectory: c.examplesDirectory = text
+            case .corsOrigins:
+                c.cors = CORSPolicy(allowedOrigins: text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             }
         }
         try c.validate()
@@ -96,6 +103,13 @@ public struct ServiceConfiguration: Hashable, Sendable {
         try check(maxConcurrentJobs > 0, "maxConcurrentJobs", "\(maxConcurrentJobs)", "must be greater than 0")
         try check(maxQueuedJobs >= 0, "maxQueuedJobs", "\(maxQueuedJobs)", "must be 0 or more")
         if let examplesDirectory { try check(!examplesDirectory.isEmpty, "examplesDirectory", examplesDirectory, "must not be empty") }
+        if let cors {
+            try check(!cors.allowedOrigins.isEmpty, "corsOrigin", "", "name at least one origin, or * for any")
+            for origin in cors.allowedOrigins {
+                try check(origin == "*" || CORSPolicy.isSerializedOrigin(origin), "corsOrigin", origin,
+                          "must be * or an origin as browsers send it: scheme://host[:port], no path, no trailing slash")
+            }
+        }
     }
 
     static func integer(_ text: String, name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {

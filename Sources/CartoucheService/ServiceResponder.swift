@@ -30,6 +30,9 @@ struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context
         logger[metadataKey: "request_id"] = .string(requestID)
 
         let path = request.uri.path
+        if let preflight = state.configuration.cors?.preflight(request) {
+            return finish(preflight, request: request, requestID: requestID, route: "preflight", start: start, logger: logger)
+        }
         let isHead = request.method == .head
         let route = ServiceRoute.matching(method: isHead ? .get : request.method, path: path)
         let routeLabel = route?.path ?? "unmatched"
@@ -60,7 +63,18 @@ struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context
                 response = Problem.internalError.response(requestPath: path)
             }
         }
+        state.configuration.cors?.decorate(&response, for: request)
+        return finish(response, request: request, requestID: requestID, route: routeLabel, start: start, logger: logger)
+    }
+
+    /// Stamps the request id, records the metrics and writes the log line.
+    private func finish(
+        _ answer: Response, request: Request, requestID: String, route routeLabel: String,
+        start: ContinuousClock.Instant, logger: Logger
+    ) -> Response {
+        var response = answer
         response.headers[Self.requestIDField] = requestID
+        let path = request.uri.path
         let duration = ContinuousClock.now - start
         state.metrics.recordRequest(route: routeLabel, status: Int(response.status.code), duration: duration)
         logger.info(
