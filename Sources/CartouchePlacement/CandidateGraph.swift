@@ -38,12 +38,17 @@ struct CandidateGraph {
     ///
     /// - Complexity: O(V·k) where k is the number of rects near a candidate,
     ///   and O(maxEntries) at most.
-    mutating func buildAdjacency(rects: [[ScreenRect]], region: ScreenRect, cellSize: Double, maxEntries: Int) -> Bool {
+    mutating func buildAdjacency(
+        rects: [[ScreenRect]], region: ScreenRect, cellSize: Double, maxEntries: Int,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) -> AdjacencyOutcome {
         var grid = GridIndex(region: region, cellSize: cellSize)
         for (v, rs) in rects.enumerated() { for r in rs { grid.insert(r, owner: Int32(v)) } }
         var stamp = [Int32](repeating: -1, count: vertexCount)
         adjacency.reserveCapacity(min(maxEntries, vertexCount * 8))
         for v in 0..<vertexCount {
+            // Polled: on a large tier this loop alone can outlast a request's budget.
+            if v & 63 == 63, let cancel = shouldCancel, cancel() { return .cancelled }
             let item = owner[v]
             for r in rects[v] {
                 grid.forEachIntersection(with: r) { u in
@@ -53,9 +58,18 @@ struct CandidateGraph {
                     adjacency.append(Int32(u))
                 }
             }
-            if adjacency.count > maxEntries { return false }
+            if adjacency.count > maxEntries { return .tooLarge }
             adjacencyStart.append(Int32(adjacency.count))
         }
-        return true
+        return .built
+    }
+
+    /// How ``buildAdjacency(rects:region:cellSize:maxEntries:shouldCancel:)`` ended.
+    enum AdjacencyOutcome {
+        case built
+        /// More than `maxEntries` conflicts.
+        case tooLarge
+        /// The caller's cancellation check asked to stop.
+        case cancelled
     }
 }

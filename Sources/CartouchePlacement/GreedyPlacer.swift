@@ -30,7 +30,7 @@ public enum GreedyPlacer {
         var tests = 0
 
         for (rank, i) in placementOrder(items).enumerated() {
-            if rank & 255 == 255, let cancel = options.shouldCancel, cancel() {
+            if rank & 31 == 31, let cancel = options.shouldCancel, cancel() {
                 throw PlacementError.cancelled(placedSoFar: placedOrder.count)
             }
             let item = items[i]

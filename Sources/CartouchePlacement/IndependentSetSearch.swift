@@ -121,10 +121,14 @@ struct IndependentSetSearch {
     }
 
     /// Inserts free candidates and applies (1,2)-swaps until neither helps.
-    mutating func localSearch() {
+    /// - Parameter shouldCancel: polled every 1,024 items examined; returning
+    ///   true stops the search (the set stays independent, possibly not maximal).
+    /// - Returns: false when `shouldCancel` stopped it.
+    @discardableResult
+    mutating func localSearch(shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
         queue.removeAll(keepingCapacity: true)
         for item in 0..<graph.itemCount { enqueue(item) }
-        drainQueue()
+        return drainQueue(shouldCancel: shouldCancel)
     }
 
     @inline(__always) private mutating func enqueue(_ item: Int) {
@@ -135,9 +139,16 @@ struct IndependentSetSearch {
     }
 
     /// Local search over the queued items and whatever their changes touch.
-    private mutating func drainQueue() {
+    /// - Returns: false when `shouldCancel` stopped it.
+    @discardableResult
+    private mutating func drainQueue(shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
         var head = 0
         while head < queue.count {
+            if head & 1023 == 1023, let cancel = shouldCancel, cancel() {
+                for rest in queue[head...] { queued[Int(rest)] = false }
+                queue.removeAll(keepingCapacity: true)
+                return false
+            }
             let item = Int(queue[head])
             head += 1
             queued[item] = false
@@ -162,6 +173,7 @@ struct IndependentSetSearch {
             }
         }
         queue.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Perturb-and-repair rounds: draw a random candidate; when exactly one
@@ -169,7 +181,7 @@ struct IndependentSetSearch {
     /// keep the result unless it is smaller than before. Draws that land
     /// elsewhere cost O(1) and are skipped.
     ///
-    /// - Parameter shouldCancel: polled every 1,024 rounds; returning true
+    /// - Parameter shouldCancel: polled every 64 rounds (a round of a large tier costs up to ~0.1 ms in a debug build, so a stop is noticed within ~10 ms); returning true
     ///   stops the search early (the set is still valid, only smaller).
     /// - Returns: false when `shouldCancel` stopped it.
     /// - Complexity: O(iterations · local neighbourhood).
@@ -177,7 +189,7 @@ struct IndependentSetSearch {
     mutating func improve(iterations: Int, shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
         guard graph.vertexCount > 1 else { return true }
         for round in 0..<iterations {
-            if round & 1023 == 1023, let cancel = shouldCancel, cancel() { return false }
+            if round & 63 == 63, let cancel = shouldCancel, cancel() { return false }
             // Every item shown: nothing left to gain.
             if size == graph.itemCount { break }
             let before = size

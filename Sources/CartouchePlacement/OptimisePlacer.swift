@@ -87,7 +87,7 @@ public enum OptimisePlacer {
             var members: [Int] = []  // tier item per graph item
             var firstReason: [Int: HiddenReason] = [:]
             for (n, i) in tier.enumerated() {
-                if n & 255 == 255, let cancel = options.shouldCancel, cancel() {
+                if n & 31 == 31, let cancel = options.shouldCancel, cancel() {
                     throw PlacementError.cancelled(placedSoFar: placedOrder.count)
                 }
                 let item = items[i]
@@ -141,13 +141,16 @@ public enum OptimisePlacer {
             }
             guard !members.isEmpty else { continue }
             let chosen: [Int32]
-            if graph.buildAdjacency(
+            let adjacency = graph.buildAdjacency(
                 rects: graphRects, region: environment.viewportRect, cellSize: cell,
-                maxEntries: maxConflictEntries)
-            {
+                maxEntries: maxConflictEntries, shouldCancel: options.shouldCancel)
+            if adjacency == .cancelled { throw PlacementError.cancelled(placedSoFar: placedOrder.count) }
+            if adjacency == .built {
                 var search = IndependentSetSearch(graph: graph, seed: 0x5EED_CA27_0C4E)
                 search.construct()
-                search.localSearch()
+                guard search.localSearch(shouldCancel: options.shouldCancel) else {
+                    throw PlacementError.cancelled(placedSoFar: placedOrder.count)
+                }
                 // The search is the long part of a big tier: it polls the
                 // caller's deadline itself.
                 guard search.improve(iterations: max(0, effort) * graph.vertexCount, shouldCancel: options.shouldCancel) else {

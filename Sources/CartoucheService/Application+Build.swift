@@ -1,6 +1,7 @@
 import CartoucheText
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Builds the HTTP service: every route of ``ServiceRoute`` behind the
@@ -23,7 +24,7 @@ public func buildApplication(
     let examples = try configuration.examplesDirectory.map {
         try ExampleCatalog.load(directory: URL(fileURLWithPath: $0, isDirectory: true), limits: limits)
     } ?? .empty
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: ServiceRequestContext.self)
     EngineController(state: state).register(on: router)
     SceneController(state: state).register(on: router)
     SystemController(state: state).register(on: router)
@@ -31,6 +32,8 @@ public func buildApplication(
     let responder = ServiceResponder(inner: router.buildResponder(), state: state)
     return Application(
         responder: responder,
+        server: .http1(configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: configuration.maxBodyBytes), HangUpHandler()])),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "cartouche"),
         logger: logger)

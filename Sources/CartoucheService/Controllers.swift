@@ -6,31 +6,31 @@ import Hummingbird
 struct EngineController {
     let state: ServiceState
 
-    func register(on router: Router<BasicRequestContext>) {
-        router.post(RouterPath(ServiceRoute.place.path)) { request, _ in try await self.place(request) }
-        router.post(RouterPath(ServiceRoute.shape.path)) { request, _ in try await self.shape(request) }
+    func register(on router: Router<ServiceRequestContext>) {
+        router.post(RouterPath(ServiceRoute.place.path)) { request, context in try await self.place(request, budget: state.budget(for: context)) }
+        router.post(RouterPath(ServiceRoute.shape.path)) { request, context in try await self.shape(request, budget: state.budget(for: context)) }
         router.get(RouterPath(ServiceRoute.fonts.path)) { _, _ in jsonResponse(try await state.fontCatalogJSON()) }
     }
 
-    func place(_ request: Request) async throws(Problem) -> Response {
+    func place(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
-        let shouldCancel = state.deadlineCheck(from: .now)
         _ = try ParameterReader(request.parameterPairs, allowed: [])
-        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
-        let outcome = try await state.runBudgeted { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
+        let shouldCancel = budget.shouldCancel
+        let outcome = try await state.runBudgeted(budget) { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
         return jsonResponse(outcome.body)
     }
 
-    func shape(_ request: Request) async throws(Problem) -> Response {
+    func shape(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let config = state.configuration
         _ = try ParameterReader(request.parameterPairs, allowed: [])
-        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let text = state.text
-        let bytes = try await state.runHeavy { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }
+        let bytes = try await state.runBudgeted(budget) { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }
         return jsonResponse(bytes)
     }
 }
@@ -40,7 +40,7 @@ struct EngineController {
 struct SystemController {
     let state: ServiceState
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServiceRequestContext>) {
         router.get(RouterPath(ServiceRoute.health.path)) { _, _ in jsonResponse(healthBody) }
         router.get(RouterPath(ServiceRoute.metrics.path)) { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

@@ -154,10 +154,17 @@ extension Problem {
                 retryAfterSeconds: retryAfter)
     }
 
-    static func overloaded(retryAfter: Int) -> Problem {
+    static func overloaded(waiting: Int, retryAfter: Int) -> Problem {
         Problem(slug: "overloaded", title: "Service Unavailable", status: .serviceUnavailable,
-                detail: "too many heavy requests are waiting; try again shortly", retryAfterSeconds: retryAfter)
+                detail: "\(waiting) heavy requests are already waiting for a free slot, the most this server queues; try again shortly",
+                retryAfterSeconds: retryAfter)
     }
+
+    /// The client closed its connection before the answer (nginx's 499): never
+    /// read by anyone, but logged and counted as what happened.
+    static let clientClosedRequest = Problem(
+        slug: "client-closed-request", title: "Client Closed Request", status: HTTPResponse.Status(code: 499),
+        detail: "the client closed the connection before the answer was ready; its job was stopped")
 
     /// Deliberately vague: the details go to the log, never to the client.
     public static let internalError = Problem(

@@ -3,7 +3,33 @@ import Hummingbird
 
 /// Reads a JSON request body within the service's limits.
 enum RequestBody {
-    /// The body bytes of a JSON request.
+    /// The body bytes of a JSON request, read within the request's budget.
+    /// - Throws: ``Problem`` 415 when the content type is not JSON, 413 when
+    ///   the body is (or declares itself) larger than `limit`, 503
+    ///   `time-budget-exceeded` when it has not arrived by the deadline.
+    static func json(_ request: Request, limit: Int, budget: RequestBudget, state: ServiceState) async throws(Problem) -> [UInt8] {
+        // Whichever comes first: the whole body, or the deadline (a slow
+        // upload must not hold the answer past the budget).
+        let outcome: Result<[UInt8], Problem>? = await withTaskGroup(of: Result<[UInt8], Problem>?.self) { group in
+            group.addTask {
+                do throws(Problem) { return .success(try await json(request, limit: limit)) } catch { return .failure(error) }
+            }
+            group.addTask {
+                // Cancelled once the body is in: then this answer is never the first.
+                try? await Task.sleep(until: budget.deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else {
+            throw .budgetExceeded(timeout: state.configuration.requestTimeout, retryAfter: state.configuration.retryAfterSeconds)
+        }
+        return try outcome.get()
+    }
+
+    /// The body bytes of a JSON request, with no deadline.
     /// - Throws: ``Problem`` 415 when the content type is not JSON, 413 when
     ///   the body is (or declares itself) larger than `limit`.
     static func json(_ request: Request, limit: Int) async throws(Problem) -> [UInt8] {

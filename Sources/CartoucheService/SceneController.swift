@@ -19,17 +19,17 @@ struct SceneController {
     static let warningHeaderCharacters = 200
     static let warningHeaderBytes = 4_096
 
-    func register(on router: Router<BasicRequestContext>) {
-        router.post(RouterPath(ServiceRoute.compile.path)) { request, _ in try await self.compile(request) }
-        router.post(RouterPath(ServiceRoute.query.path)) { request, _ in try await self.query(request) }
-        router.post(RouterPath(ServiceRoute.render.path)) { request, _ in try await self.render(request) }
+    func register(on router: Router<ServiceRequestContext>) {
+        router.post(RouterPath(ServiceRoute.compile.path)) { request, context in try await self.compile(request, budget: state.budget(for: context)) }
+        router.post(RouterPath(ServiceRoute.query.path)) { request, context in try await self.query(request, budget: state.budget(for: context)) }
+        router.post(RouterPath(ServiceRoute.render.path)) { request, context in try await self.render(request, budget: state.budget(for: context)) }
     }
 
-    func compile(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
+    func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
+        let shouldCancel = budget.shouldCancel
         let options = try CompileOptions(parameters: request.parameterPairs)
-        let (body, limits) = try await readScene(request)
-        let outcome = try await state.runBudgeted { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
+        let (body, limits) = try await readScene(request, budget: budget)
+        let outcome = try await state.runBudgeted(budget) { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
         var response = jsonResponse(outcome.body)
         response.headers[Self.warningCountField] = "\(outcome.warnings.count)"
         if !outcome.warnings.isEmpty { response.headers[Self.warningsField] = Self.warningsHeader(outcome.warnings) }
@@ -52,29 +52,29 @@ struct SceneController {
         return value
     }
 
-    func query(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
+    func query(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
+        let shouldCancel = budget.shouldCancel
         _ = try ParameterReader(request.parameterPairs, allowed: [])
-        let (body, limits) = try await readScene(request)
+        let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
-        return jsonResponse(try await state.runBudgeted { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
+        return jsonResponse(try await state.runBudgeted(budget) { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
     }
 
-    func render(_ request: Request) async throws(Problem) -> Response {
-        let shouldCancel = state.deadlineCheck(from: .now)
+    func render(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
+        let shouldCancel = budget.shouldCancel
         let options = try RenderOptions(parameters: request.parameterPairs)
-        let (body, limits) = try await readScene(request)
+        let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
-        let svg = try await state.runBudgeted {
+        let svg = try await state.runBudgeted(budget) {
             RenderJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
         }
         return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
     }
 
-    private func readScene(_ request: Request) async throws(Problem) -> ([UInt8], SceneLimits) {
+    private func readScene(_ request: Request, budget: RequestBudget) async throws(Problem) -> ([UInt8], SceneLimits) {
         let config = state.configuration
-        let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
+        let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         return (body, SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength))
     }
 

@@ -8,8 +8,8 @@ import Logging
 /// route (the GET answer's status and headers, no body), turns any error that escapes a
 /// handler into a problem (a bare 500 for unexpected ones, details logged
 /// only), logs one structured line per request and records the metrics.
-struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
-    typealias Context = BasicRequestContext
+struct ServiceResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == ServiceRequestContext {
+    typealias Context = ServiceRequestContext
 
     /// `X-Request-Id`: the client's when acceptable (``RequestID``), else a
     /// new UUID; echoed in the answer.

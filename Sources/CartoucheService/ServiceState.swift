@@ -29,19 +29,32 @@ public final class ServiceState: Sendable {
         return bytes
     }
 
-    /// A deadline `requestTimeout` after `start`, as the solver's cancellation check.
-    func deadlineCheck(from start: ContinuousClock.Instant) -> @Sendable () -> Bool {
-        let deadline = start.advanced(by: configuration.requestTimeout)
-        return { ContinuousClock.now >= deadline }
+    /// The budget of a request: the configured timeout from its arrival,
+    /// abandoned when its client goes away.
+    func budget(for context: ServiceRequestContext) -> RequestBudget {
+        context.budget(timeout: configuration.requestTimeout)
     }
 
-    /// ``runHeavy(_:)`` for a job that polls the request's deadline: the
-    /// job's own "time budget exceeded" becomes the 503 naming the budget,
-    /// with `Retry-After`.
-    func runBudgeted<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
+    /// Runs a job that polls `budget.shouldCancel` in the heavy-work pool and
+    /// answers by the budget's deadline: the 503 naming the budget (with
+    /// `Retry-After`) when time runs out, waiting or running; 503
+    /// `overloaded` when the line is full; 499 when the client went away
+    /// (nobody reads it, but the log and the metrics say so).
+    func runBudgeted<T: Sendable>(_ budget: RequestBudget, _ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
+        let result: Result<T, Problem>
         do {
-            return try await runHeavy(work)
+            result = try await pool.run(budget: budget, work)
+        } catch {
+            switch error {
+            case .queueFull(let limit): throw .overloaded(waiting: limit, retryAfter: configuration.retryAfterSeconds)
+            case .expired: throw .budgetExceeded(timeout: configuration.requestTimeout, retryAfter: configuration.retryAfterSeconds)
+            case .abandoned: throw .clientClosedRequest
+            }
+        }
+        do {
+            return try result.get()
         } catch where error.status == .serviceUnavailable && error.slug == PlaceJob.cancelled.slug {
+            if budget.isAbandoned { throw .clientClosedRequest }
             throw .budgetExceeded(timeout: configuration.requestTimeout, retryAfter: configuration.retryAfterSeconds)
         }
     }
@@ -52,7 +65,7 @@ public final class ServiceState: Sendable {
         do {
             result = try await pool.run(work)
         } catch {
-            throw .overloaded(retryAfter: configuration.retryAfterSeconds)
+            throw .overloaded(waiting: pool.maxQueued, retryAfter: configuration.retryAfterSeconds)
         }
         return try result.get()
     }

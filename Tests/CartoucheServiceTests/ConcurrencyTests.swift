@@ -26,6 +26,47 @@ struct ConcurrencyTests {
         #expect(pool.load.running == 0 && pool.load.waiting == 0)
     }
 
+    @Test("a waiting job whose deadline passes, or whose client leaves, gives up its place in the line")
+    func orphansLeaveTheLine() async throws {
+        let pool = HeavyWorkPool(maxConcurrent: 1, maxQueued: 1)
+        let gate = DispatchSemaphore(value: 0)
+        async let first: Int = try pool.run { gate.wait(); return 1 }
+        while pool.load.running < 1 { try await Task.sleep(for: .milliseconds(1)) }
+
+        // Its deadline passes while it waits: it leaves the line with .expired.
+        let soon = RequestBudget(deadline: .now + .milliseconds(30))
+        await #expect(throws: HeavyWorkPool.Refusal.expired) { try await pool.run(budget: soon) { 2 } }
+        #expect(pool.load.waiting == 0)
+
+        // Its client leaves: it leaves the line at once with .abandoned.
+        let later = RequestBudget(deadline: .now + .seconds(60))
+        let abandoned = Task { try await pool.run(budget: later) { 3 } }
+        while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        later.abandon()
+        await #expect(throws: HeavyWorkPool.Refusal.abandoned) { try await abandoned.value }
+        #expect(pool.load.waiting == 0)
+
+        // The line is free again for a request somebody still waits for.
+        let live = RequestBudget(deadline: .now + .seconds(60))
+        async let fourth: Int = try pool.run(budget: live) { 4 }
+        while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        gate.signal()
+        #expect(try await first == 1)
+        #expect(try await fourth == 4)
+        #expect(pool.load.running == 0 && pool.load.waiting == 0)
+    }
+
+    @Test("a running job that outlasts its deadline is answered at the deadline; its slot frees when it ends")
+    func answeredAtDeadline() async throws {
+        let pool = HeavyWorkPool(maxConcurrent: 1, maxQueued: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let budget = RequestBudget(deadline: .now + .milliseconds(30))
+        await #expect(throws: HeavyWorkPool.Refusal.expired) { try await pool.run(budget: budget) { gate.wait(); return 1 } }
+        #expect(pool.load.running == 1, "the job still holds its slot until it returns")
+        gate.signal()
+        while pool.load.running > 0 { try await Task.sleep(for: .milliseconds(1)) }
+    }
+
     @Test("/healthz answers quickly while more heavy requests than cores are running")
     func healthWhileBusy() async throws {
         let body = pointScene(count: 4_000, mode: "optimise")

@@ -13,7 +13,7 @@ struct PlaygroundController {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServiceRequestContext>) {
         router.get(RouterPath(ServiceRoute.playground.path)) { _, _ in
             Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8")
         }
