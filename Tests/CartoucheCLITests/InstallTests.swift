@@ -22,7 +22,7 @@ struct InstallTests {
     /// Installs the debug binary with scripts/install into a fresh prefix whose
     /// Fonts/ then keeps only Noto Sans Regular, so "uses the installed fonts"
     /// is visible in what `fonts` lists and in what `shape` can resolve.
-    static func installedPrefix() throws -> URL {
+    static func installedPrefix(keepAllFonts: Bool = false) throws -> URL {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-install-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = Shared.repositoryRoot.appendingPathComponent("scripts/install")
@@ -35,6 +35,7 @@ struct InstallTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "scripts/install failed")
         let fonts = prefix.appendingPathComponent("share/cartouche/Fonts")
+        if keepAllFonts { return prefix }
         for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path)
         where file.hasSuffix(".ttf") && file != "NotoSans-Regular.ttf" {
             try FileManager.default.removeItem(at: fonts.appendingPathComponent(file))
