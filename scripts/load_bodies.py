@@ -16,6 +16,7 @@ import sys
 
 def main() -> None:
     openapi_path, out_dir = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    place_only = "--place-only" in sys.argv[3:]
     paths = json.loads(openapi_path.read_text())["paths"]
     has_compile_query = "/v1/compile" in paths and "/v1/query" in paths
     examples = sorted(pathlib.Path("Examples").glob("*.scene.json"))
@@ -33,6 +34,8 @@ def main() -> None:
             index.append(f"{weight} {file} {target}")
 
         add(2, "place", "/v1/place", text)
+        if place_only:
+            continue
         if has_compile_query:
             add(1, "compile", "/v1/compile", text)
             # A tap in the middle of the viewport of the first camera.

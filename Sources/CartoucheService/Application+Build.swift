@@ -33,7 +33,7 @@ public func buildApplication(
     return Application(
         responder: responder,
         server: .http1(configuration: HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: configuration.maxBodyBytes), HangUpHandler()])),
+            additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: configuration.maxBodyBytes), HangUpHandler(registry: state.connections)])),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "cartouche"),
         logger: logger)

@@ -43,21 +43,43 @@ final class ExpectContinueHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 }
 
-/// Closes a connection whose client has stopped sending (TCP FIN), so the
-/// request in progress learns its client is gone.
+/// Notices a client that hangs up and tells the request in progress.
 ///
 /// Hummingbird allows remote half-closure, so a client that hangs up leaves
-/// the channel open until the server writes; the request's job would then
-/// run to the end of its budget for nobody, holding a pool slot. Closing on
-/// end of input completes the channel's `closeFuture`, which abandons the
-/// request's ``RequestBudget``: the job leaves the line or stops at its next
-/// poll. (A client that half-closes and still expects an answer — rare over
-/// HTTP/1.1, and not done by browsers or curl — is treated as gone too.)
+/// the channel open until the server writes, and the request's job would run
+/// to the end of its budget for nobody, holding a pool slot. On end of input
+/// (TCP FIN) or when the channel goes inactive, this handler abandons the
+/// budget of the request in progress through the connection's
+/// ``ConnectionWatch`` (its job leaves the line, or stops at its next poll) and
+/// closes the channel. (A client that half-closes and still expects an answer
+/// — rare over HTTP/1.1, and not done by browsers or curl — is treated as gone.)
 final class HangUpHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
 
+    private let registry: ConnectionRegistry
+    private let watch = ConnectionWatch()
+
+    init(registry: ConnectionRegistry) {
+        self.registry = registry
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        registry.register(watch, for: context.channel)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        registry.remove(context.channel)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        watch.hangUp()
+        registry.remove(context.channel)
+        context.fireChannelInactive()
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
+            watch.hangUp()
             context.close(promise: nil)
             return
         }

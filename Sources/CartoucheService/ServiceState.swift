@@ -9,6 +9,8 @@ public final class ServiceState: Sendable {
     public let text: TextLayoutEngine
     public let pool: HeavyWorkPool
     public let metrics: ServiceMetrics
+    /// The open connections' watches (``HangUpHandler``), to stop the jobs of clients that leave.
+    let connections = ConnectionRegistry()
     /// The `/v1/fonts` answer, computed on first use (a scan of every face's
     /// coverage) and kept: it only changes with the fonts.
     private let fontCatalogCache = Mutex<[UInt8]?>(nil)
@@ -32,7 +34,9 @@ public final class ServiceState: Sendable {
     /// The budget of a request: the configured timeout from its arrival,
     /// abandoned when its client goes away.
     func budget(for context: ServiceRequestContext) -> RequestBudget {
-        context.budget(timeout: configuration.requestTimeout)
+        let budget = RequestBudget(deadline: context.arrival.advanced(by: configuration.requestTimeout))
+        connections.watch(for: context.connection)?.track(budget)
+        return budget
     }
 
     /// Runs a job that polls `budget.shouldCancel` in the heavy-work pool and
