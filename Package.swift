@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
         .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
         .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
+        .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -71,11 +72,19 @@ let package = Package(
         // SVG pictures of a placement result, drawn from a screen-space model.
         .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
         // The HTTP service (Hummingbird 2): routes, limits, problem+json, metrics, OpenAPI.
+        // The jobs (place, compile, query, render, shape), their limits and
+        // typed errors, free of any transport: the service and the CLI both run them.
+        .target(
+            name: "CartoucheJobs",
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
+                "CartoucheRender", "CartoucheScene",
+            ]),
         .target(
             name: "CartoucheService",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
-                "CartoucheRender", "CartoucheScene",
+                "CartoucheRender", "CartoucheScene", "CartoucheJobs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -86,7 +95,8 @@ let package = Package(
         .target(
             name: "CartoucheCommands",
             dependencies: [
-                "CartoucheJSON", "CartoucheText", "CartoucheScene", "CartoucheService",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheScene", "CartoucheRender", "CartoucheJobs",
+                "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,15 +129,15 @@ let package = Package(
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJSON", "CartoucheTestSupport",
+                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON"]),
+        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJobs", "CartoucheJSON"]),
         // The bad-input corpus, determinism across paths and thread counts (issue #8).
         .testTarget(
             name: "CartoucheReliabilityTests",
             dependencies: [
-                "CartoucheService", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
+                "CartoucheService", "CartoucheJobs", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
                 "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 
 /// `cartouche render`: an SVG picture of a scene's result for one camera,
@@ -11,7 +11,7 @@ public struct RenderCommand: ParsableCommand {
     @Argument(help: "Scene JSON file, or - for stdin.")
     var input: String = "-"
 
-    @Option(help: "Camera index (default 0).") var frame: String = "0"
+    @Option(help: "Camera index.") var frame: String = "0"
     @Flag(help: "Draw the candidates the solver rejected, with their reasons.") var ghosts = false
     @Flag(name: .customLong("no-caption"), help: "Leave out the caption with the counts.") var noCaption = false
 
@@ -25,7 +25,7 @@ public struct RenderCommand: ParsableCommand {
         [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")]
     }
 
-    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], Problem> {
+    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], JobError> {
         let options: RenderOptions
         do { options = try RenderOptions(parameters: parameters) } catch { return .failure(error) }
         return RenderJob.run(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 
 /// `cartouche shape`: the metrics of one text, as `POST /v1/shape` answers them.

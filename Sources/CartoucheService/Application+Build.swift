@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheText
 import Foundation
 import Hummingbird

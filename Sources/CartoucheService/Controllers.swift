@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import Hummingbird
 
 /// `POST /v1/place`, `POST /v1/shape`, `GET /v1/fonts`.
@@ -15,7 +16,7 @@ struct EngineController {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
         let shouldCancel = state.deadlineCheck(from: .now)
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
@@ -26,7 +27,7 @@ struct EngineController {
 
     func shape(_ request: Request) async throws(Problem) -> Response {
         let config = state.configuration
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes)
         let text = state.text
         let bytes = try await state.runHeavy { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }

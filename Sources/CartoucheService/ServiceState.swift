@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheText
 import Logging
 import Synchronization
@@ -42,22 +43,26 @@ public final class ServiceState: Sendable {
     /// ``runHeavy(_:)`` for a job that polls the request's deadline: the
     /// job's own "time budget exceeded" becomes the 503 naming the budget,
     /// with `Retry-After`.
-    func runBudgeted<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
-        do {
-            return try await runHeavy(work)
-        } catch where error.status == .serviceUnavailable && error.slug == PlaceJob.cancelled.slug {
+    func runBudgeted<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> T {
+        switch try await runInPool(work) {
+        case .success(let value): return value
+        case .failure(let error) where error.kind == .cancelled:
             throw .budgetExceeded(timeout: configuration.requestTimeout, retryAfter: configuration.retryAfterSeconds)
+        case .failure(let error): throw Problem(error)
         }
     }
 
     /// Runs `work` in the heavy-work pool; a full queue is a 503.
-    func runHeavy<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
-        let result: Result<T, Problem>
+    func runHeavy<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> T {
+        let result = try await runInPool(work)
+        do { return try result.get() } catch { throw Problem(error) }
+    }
+
+    private func runInPool<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> Result<T, JobError> {
         do {
-            result = try await pool.run(work)
+            return try await pool.run(work)
         } catch {
             throw .overloaded(retryAfter: configuration.retryAfterSeconds)
         }
-        return try result.get()
     }
 }

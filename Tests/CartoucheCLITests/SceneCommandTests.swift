@@ -1,5 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheRender
 import CartoucheScene
 import Foundation
@@ -62,15 +63,25 @@ struct SceneCommandTests {
         #expect(try readBytes(out) == Array("previous".utf8))
     }
 
-    @Test("the flags give the same problems as the query parameters")
+    @Test("a choice flag outside its set is a usage error listing the values; the job reads the flags as the parameters")
     func sameProblems() throws {
-        let command = try CompileCommand.parse(["-", "--target", "maplibre"])
-        guard case .failure(let problem) = command.outcome(for: try readBytes(exampleScene)) else {
-            Issue.record("a bad target must fail")
-            return
+        do {
+            _ = try CompileCommand.parse(["-", "--target", "maplibre"])
+            Issue.record("--target maplibre must be refused")
+        } catch {
+            let message = CompileCommand.message(for: error)
+            #expect(message.contains("maplibre") && message.contains("'portable'") && message.contains("'mapbox'"))
+            #expect(CompileCommand.exitCode(for: error) == .validationFailure)
         }
-        #expect(problem.parameter == "target")
-        #expect(problem.detail == #"target: must be portable or mapbox, got "maplibre""#)
+        let command = try CompileCommand.parse(["-", "--target", "mapbox", "--output", "fragment"])
+        #expect(command.parameters.map(\.value) == ["fragment", "mapbox"])
+        do {
+            _ = try CompileOptions(parameters: [("target", "maplibre")])
+            Issue.record("a bad target must fail")
+        } catch {
+            #expect(error.parameter == "target")
+            #expect(error.detail == #"target: must be portable or mapbox, got "maplibre""#)
+        }
     }
 
     @Test("query --at a shown callout's centre lists it, as /v1/query answers")

@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheService
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import CartoucheCommands
 import CartoucheJSON
 import CartoucheScene
+import CartoucheJobs
 import CartoucheService
 import Testing
 
@@ -21,7 +22,7 @@ struct CorpusLibraryTests {
         case (.accepted(let check), .success(let outcome)):
             try check(try JSONParser().parse(outcome.body))
         case (_, .failure(let problem)):
-            Issue.record("expected a placement, got \(problem.status.code) \(problem.slug): \(problem.detail)")
+            Issue.record("expected a placement, got \(problem.kind) \(problem.detail)")
         case (_, .success):
             Issue.record("expected a problem, got a placement")
         }
