@@ -98,7 +98,6 @@ let package = Package(
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheScene", "CartoucheRender", "CartoucheJobs",
                 "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(

@@ -29,3 +29,19 @@ public enum HoleRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgumen
     /// A tap in a polygon hole hits, as MapLibre's `queryRenderedFeatures`.
     case maplibre
 }
+
+/// `shape --justify` (`text-justify`).
+public enum TextJustifyChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case auto, left, center, right
+}
+
+/// `shape --anchor` (`text-anchor`).
+public enum TextAnchorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case center, left, right, top, bottom
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
+/// `shape --transform` (`text-transform`).
+public enum TextTransformChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case none, uppercase, lowercase
+}

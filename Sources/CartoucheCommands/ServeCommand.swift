@@ -1,7 +1,6 @@
 import ArgumentParser
 import CartoucheService
 import Foundation
-import Hummingbird
 import Logging
 
 /// `cartouche serve`: the HTTP service. Stops gracefully on SIGINT/SIGTERM
@@ -88,8 +87,7 @@ public struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "cartouche.service")
         logger.logLevel = try resolvedLogLevel(environment: ProcessInfo.processInfo.environment)
         do {
-            let app = try buildApplication(configuration: config, logger: logger)
-            try await app.runService()
+            try await runService(configuration: config, logger: logger)
         } catch let error as ExampleLoadError {
             // A broken example is bad input: say which file and where, then stop (exit 4).
             Terminal.writeError("serve: \(error)")
