@@ -23,6 +23,12 @@ func exitStatus<C: ParsableCommand>(_ command: C) -> Int32 {
     }
 }
 
+/// The error `parse` throws (`ExitCode.success` when it throws none, which fails the callers' checks).
+func parseError(_ parse: () throws -> some ParsableCommand) -> any Error {
+    do { _ = try parse() } catch { return error }
+    return ExitCode.success
+}
+
 /// A fresh path in the temporary folder (nothing there yet).
 func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-cli-\(UUID().uuidString)-\(name)").path
@@ -51,7 +57,9 @@ struct SceneCommandTests {
     func compileFailures() throws {
         let out = temporaryPath("kept.json")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(exitStatus(try CompileCommand.parse([exampleScene, "--target", "maplibre", "-o", out])) == 2)
+        // A value outside the choice set is refused by the parser: a usage error (exit 2).
+        #expect(CompileCommand.exitCode(for: parseError { try CompileCommand.parse([exampleScene, "--target", "maplibre", "-o", out]) })
+                == .validationFailure)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(exitStatus(try CompileCommand.parse([exampleScene, "--output", "fragment", "--glyphs", "x", "-o", out])) == 2)
 
@@ -123,7 +131,8 @@ struct SceneCommandTests {
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1"])) == 2)
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1,2", "--frame", "7"])) == 2)
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--rect", "5,0,1,1"])) == 2)
-        #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1,2", "--holes", "some"])) == 2)
+        #expect(QueryCommand.exitCode(for: parseError { try QueryCommand.parse([exampleScene, "--at", "1,2", "--holes", "some"]) })
+                == .validationFailure)
         let scene = temporaryPath("bad.scene.json")
         defer { try? FileManager.default.removeItem(atPath: scene) }
         try Data(badScene.utf8).write(to: URL(fileURLWithPath: scene))
