@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
         .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
         .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
+        .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -71,12 +72,20 @@ let package = Package(
             dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
         // SVG pictures of a placement result, drawn from a screen-space model.
         .target(name: "CartoucheRender", dependencies: ["CartoucheGeometry", "CartouchePlacement"]),
+        // The jobs (place, compile, query, render, shape), their limits and
+        // typed errors, free of any transport: the service and the CLI both run them.
+        .target(
+            name: "CartoucheJobs",
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
+                "CartoucheRender", "CartoucheScene",
+            ]),
         // The HTTP service (Hummingbird 2): routes, limits, problem+json, metrics, OpenAPI.
         .target(
             name: "CartoucheService",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
-                "CartoucheRender", "CartoucheScene",
+                "CartoucheRender", "CartoucheScene", "CartoucheJobs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -89,9 +98,9 @@ let package = Package(
         .target(
             name: "CartoucheCommands",
             dependencies: [
-                "CartoucheJSON", "CartoucheText", "CartoucheScene", "CartoucheService",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheScene", "CartoucheRender", "CartoucheJobs",
+                "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -122,15 +131,15 @@ let package = Package(
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport",
+                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJSON", "CartoucheScene"]),
+        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJobs", "CartoucheJSON", "CartoucheScene"]),
         // The bad-input corpus, determinism across paths and thread counts (issue #8).
         .testTarget(
             name: "CartoucheReliabilityTests",
             dependencies: [
-                "CartoucheService", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
+                "CartoucheService", "CartoucheJobs", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
                 "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// `--shard i/n`: this machine takes input lines whose zero-based index `k`
 /// satisfies `k % count == index`, so `n` machines given the same file
 /// and shards `0/n … (n-1)/n` cover every line exactly once.
@@ -45,3 +47,5 @@ public enum ExitStatus: Int32, Sendable {
     /// Bad input stopped the run (`--on-error fail`, or a single bad scene).
     case badInput = 4
 }
+
+extension BadLinePolicy: ExpressibleByArgument {}

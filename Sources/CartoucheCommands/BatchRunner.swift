@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheService
 import CartoucheText
 import Foundation
@@ -48,7 +49,7 @@ public struct BatchRunner: Sendable {
 
     private struct Outcome: Sendable {
         var lineNumber: Int
-        var result: Result<PlaceOutcome, Problem>
+        var result: Result<PlaceOutcome, JobError>
     }
 
     /// Processes every line of `input` until it returns nil, writing to `output`.
@@ -82,8 +83,7 @@ public struct BatchRunner: Sendable {
                     line.append(UInt8(ascii: "}"))
                     output.write(line)
                 case .failure(let problem):
-                    let at = problem.path.map { " at \($0)" } ?? ""
-                    output.report("line \(outcome.lineNumber): \(problem.detail)\(at)")
+                    output.report("line \(outcome.lineNumber): \(problem.detailNamingPath)")
                     if problem.isInternal {
                         summary.internalFailures += 1
                         summary.stopped = true
@@ -110,7 +110,7 @@ public struct BatchRunner: Sendable {
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (i, line) in lines.enumerated() {
                 group.addTask {
-                    let result: Result<PlaceOutcome, Problem>
+                    let result: Result<PlaceOutcome, JobError>
                     do {
                         result = try await pool.run {
                             let shouldCancel: (@Sendable () -> Bool)? = timeout.map { budget in
@@ -121,7 +121,7 @@ public struct BatchRunner: Sendable {
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.
-                        result = .failure(.internalError)
+                        result = .failure(.internalFailure)
                     }
                     return (i, Outcome(lineNumber: line.lineNumber, result: result))
                 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CartoucheService
+import CartoucheJobs
 import Foundation
 
 /// What `compile`, `query` and `render` share: reading the scene, writing
@@ -35,7 +35,7 @@ enum CommandIO {
     ///   JSON path came from a flag) is a usage error: `--detail`, status 2.
     /// - A problem with the scene is bad input: `INPUT: detail at path`, status 4.
     /// - A failure of Cartouche itself: status 1.
-    static func fail(_ command: String, _ problem: Problem, input: String, flagPath: (String) -> Bool = { _ in false }) -> ExitCode {
+    static func fail(_ command: String, _ problem: JobError, input: String, flagPath: (String) -> Bool = { _ in false }) -> ExitCode {
         if problem.isInternal {
             Terminal.writeError("\(command): \(problem.detail)")
             return ExitCode(ExitStatus.internalFailure.rawValue)
@@ -44,7 +44,7 @@ enum CommandIO {
             Terminal.writeError("\(command): --\(problem.detail)")
             return ExitCode(ExitStatus.usage.rawValue)
         }
-        Terminal.writeError("\(input): \(problem.detail)" + (problem.path.map { " at \($0)" } ?? ""))
+        Terminal.writeError("\(input): \(problem.detailNamingPath)")
         return ExitCode(ExitStatus.badInput.rawValue)
     }
 }

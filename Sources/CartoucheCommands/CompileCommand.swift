@@ -1,6 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
-import CartoucheService
+import CartoucheJobs
 
 /// `cartouche compile`: a scene's managers as a complete v8 style or a
 /// fragment, as `POST /v1/compile` answers them (same bytes without
@@ -13,10 +13,10 @@ public struct CompileCommand: ParsableCommand {
     var input: String = "-"
 
     @Option(name: .customLong("output"), help: "style (a complete v8 style) or fragment ({sources, layers} to merge).")
-    var output: String = "style"
+    var output: CompileOutputChoice = .style
 
     @Option(help: "portable (MapLibre and Mapbox GL) or mapbox (Mapbox-only properties allowed).")
-    var target: String = "portable"
+    var target: StyleTargetChoice = .portable
 
     @Option(help: "Style name (style only).") var name: String?
     @Option(help: "Glyph URL template, e.g. https://…/{fontstack}/{range}.pbf (style only).") var glyphs: String?
@@ -33,7 +33,7 @@ public struct CompileCommand: ParsableCommand {
 
     /// The flags as the query parameters of `POST /v1/compile`, so both are read by one reader.
     var parameters: [(name: String, value: String)] {
-        var pairs: [(name: String, value: String)] = [("output", output), ("target", target)]
+        var pairs: [(name: String, value: String)] = [("output", output.rawValue), ("target", target.rawValue)]
         for (name, value) in [("name", name), ("glyphs", glyphs), ("sprite", sprite), ("background", background), ("slots", slots)] {
             if let value { pairs.append((name, value)) }
         }
@@ -41,7 +41,7 @@ public struct CompileCommand: ParsableCommand {
     }
 
     /// The answer for a scene: the style or fragment bytes and the warnings, or the problem.
-    func outcome(for body: [UInt8]) -> Result<CompileOutcome, Problem> {
+    func outcome(for body: [UInt8]) -> Result<CompileOutcome, JobError> {
         let options: CompileOptions
         do { options = try CompileOptions(parameters: parameters) } catch { return .failure(error) }
         return CompileJob.run(body, options: options, limits: .unlimited, style: pretty ? .pretty : .compact)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 import Foundation
 
@@ -15,17 +15,15 @@ public struct PlaceCommand: AsyncParsableCommand {
     @Flag(help: "Read NDJSON: one scene per line; write {\"line\", \"result\"} per line.")
     var batch = false
 
-    @Option(name: .customLong("jobs"), help: ArgumentHelp("Scenes placed at once in batch mode (default: core count).", valueName: "n"))
-    var jobsOption: Int?
-
-    /// `--jobs`, else the number of cores.
-    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    /// Optional so `--help` says "core count" once rather than also printing this machine's count.
+    @Option(help: "Scenes placed at once in batch mode (default: core count).")
+    var jobs: Int?
 
     @Option(help: "Take only lines k with k % n == i (zero-based), as i/n.")
     var shard: String = "0/1"
 
     @Option(name: .customLong("on-error"), help: "Bad batch lines: skip (report, exit 3 at the end) or fail (stop, exit 4).")
-    var onError: String = "skip"
+    var onError: BadLinePolicy = .skip
 
     @Option(name: .customLong("timeout-ms"), help: "Time budget per scene in milliseconds (default: none).")
     var timeoutMilliseconds: Int?
@@ -36,8 +34,7 @@ public struct PlaceCommand: AsyncParsableCommand {
 
     public func validate() throws {
         guard Shard(parsing: shard) != nil else { throw ValidationError("--shard must be i/n with 0 ≤ i < n, got \"\(shard)\"") }
-        guard BadLinePolicy(rawValue: onError) != nil else { throw ValidationError("--on-error must be skip or fail, got \"\(onError)\"") }
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs <= 0 { throw ValidationError("--jobs must be at least 1") }
         if let t = timeoutMilliseconds, t <= 0 { throw ValidationError("--timeout-ms must be greater than 0") }
         if !batch, shard != "0/1" { throw ValidationError("--shard needs --batch") }
     }
@@ -56,13 +53,13 @@ public struct PlaceCommand: AsyncParsableCommand {
             case .success(let outcome):
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])
             case .failure(let problem):
-                Terminal.writeError("\(input): \(problem.detail)" + (problem.path.map { " at \($0)" } ?? ""))
+                Terminal.writeError("\(input): \(problem.detailNamingPath)")
                 throw ExitCode(problem.isInternal ? ExitStatus.internalFailure.rawValue : ExitStatus.badInput.rawValue)
             }
             return
         }
         let runner = BatchRunner(
-            jobs: jobs, shard: Shard(parsing: shard) ?? .all, onError: BadLinePolicy(rawValue: onError) ?? .skip,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: Shard(parsing: shard) ?? .all, onError: onError,
             timeout: timeout, text: text)
         var reader = LineReader(handle: handle)
         let console = ConsoleOutput(bar: Terminal.stderrIsTerminal ? ProgressBar(totalBytes: InputFile.size(input)) : nil)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 import Foundation
 
@@ -23,7 +23,7 @@ public struct QueryCommand: ParsableCommand {
     @Option(help: "Tap radius in points (not with --rect).") var radius: Double?
     @Option(help: "Camera index (default 0).") var frame: Int?
     @Option(help: "honoured (a tap in a polygon hole misses) or maplibre (it hits, as queryRenderedFeatures).")
-    var holes: String?
+    var holes: HoleRuleChoice?
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
@@ -50,12 +50,12 @@ public struct QueryCommand: ParsableCommand {
             members["radius"] = .number(radius)
         }
         if let frame { members["frame"] = .number(Double(frame)) }
-        if let holes { members["holes"] = .string(holes) }
+        if let holes { members["holes"] = .string(holes.rawValue) }
         return members
     }
 
     /// The answer for a scene and the flags' members, or the problem.
-    func outcome(for body: [UInt8], members: [String: JSONValue], text: TextLayoutEngine) -> Result<[UInt8], Problem> {
+    func outcome(for body: [UInt8], members: [String: JSONValue], text: TextLayoutEngine) -> Result<[UInt8], JobError> {
         let scene: JSONValue
         // Parsed on its own so syntax errors give lines and columns of the scene file.
         do { scene = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 
 /// `cartouche render`: an SVG picture of a scene's result for one camera,
@@ -27,7 +27,7 @@ public struct RenderCommand: ParsableCommand {
         [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")]
     }
 
-    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], Problem> {
+    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], JobError> {
         let options: RenderOptions
         do { options = try RenderOptions(parameters: parameters) } catch { return .failure(error) }
         return RenderJob.run(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CartoucheService
 import Foundation
-import Hummingbird
 import Logging
 
 /// `cartouche serve`: the HTTP service. Stops gracefully on SIGINT/SIGTERM
@@ -98,8 +97,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let text = try fonts.textEngine()
         logger.info("fonts", metadata: ["directory": "\(fontsDirectory.url.path)", "reason": "\(fontsDirectory.reason)"])
         do {
-            let app = try buildApplication(configuration: config, text: text, logger: logger)
-            try await app.runService()
+            try await runService(configuration: config, text: text, logger: logger)
         } catch let error as ExampleLoadError {
             // A broken example is bad input: say which file and where, then stop (exit 4).
             Terminal.writeError("serve: \(error)")

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
-import CartoucheService
+import CartoucheJobs
 import CartoucheText
 
 /// `cartouche shape`: the metrics of one text, as `POST /v1/shape` answers them.
@@ -18,9 +18,9 @@ public struct ShapeCommand: ParsableCommand {
     @Option(name: .customLong("max-width"), help: "text-max-width in ems.") var maxWidth: Double = 10
     @Option(name: .customLong("line-height"), help: "text-line-height in ems.") var lineHeight: Double = 1.2
     @Option(name: .customLong("letter-spacing"), help: "text-letter-spacing in ems.") var letterSpacing: Double = 0
-    @Option(help: "text-justify: auto, left, center, right.") var justify: String = "center"
-    @Option(help: "text-anchor: center, top, bottom, left, right, top-left, …") var anchor: String = "center"
-    @Option(help: "text-transform: none, uppercase, lowercase.") var transform: String = "none"
+    @Option(help: "text-justify.") var justify: TextJustifyChoice = .center
+    @Option(help: "text-anchor.") var anchor: TextAnchorChoice = .center
+    @Option(help: "text-transform.") var transform: TextTransformChoice = .none
     @Flag(help: "Include positioned glyphs.") var glyphs = false
 
     @OptionGroup var fonts: FontsOption
@@ -31,16 +31,16 @@ public struct ShapeCommand: ParsableCommand {
     func requestBody() throws(JSONWriteError) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
-        w.key("anchor"); w.write(anchor)
+        w.key("anchor"); w.write(anchor.rawValue)
         w.key("font"); w.beginArray(); for f in font { w.write(f) }; w.endArray()
         w.key("glyphs"); w.write(glyphs)
-        w.key("justify"); w.write(justify)
+        w.key("justify"); w.write(justify.rawValue)
         w.key("letterSpacing"); try w.write(letterSpacing)
         w.key("lineHeight"); try w.write(lineHeight)
         w.key("maxWidth"); try w.write(maxWidth)
         w.key("size"); try w.write(size)
         w.key("text"); w.write(text)
-        w.key("transform"); w.write(transform)
+        w.key("transform"); w.write(transform.rawValue)
         w.endObject()
         return w.bytes
     }

@@ -24,23 +24,20 @@ struct ProgressBar {
         let now = ContinuousClock.now
         guard force || now - lastDraw >= .milliseconds(100) else { return }
         lastDraw = now
-        let seconds = Double((now - start).nanosecondsApproximation) / 1e9
-        // Return to the start of the line and clear it before drawing, so a
-        // shorter line never leaves the tail of a longer one behind.
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.line(done: done, bytesRead: bytesRead,
-                                                                   totalBytes: totalBytes, seconds: seconds)).utf8))
+        let seconds = max(1e-9, Double((now - start).nanosecondsApproximation) / 1e9)
+        FileHandle.standardError.write(Data(("\r" + Self.line(done: done, bytesRead: bytesRead, totalBytes: totalBytes, seconds: seconds) + "\u{1B}[K").utf8))
     }
 
-    /// The text of the bar: `[##########..........]  50%  1008 scenes  20.1/s  ETA 50s`
-    /// with a known input size, else `1008 scenes  20.1/s`.
+    /// The bar's text (without the carriage return and line clearing):
+    /// `[##########..........]  50%  1008 scenes  201.6/s  ETA 5s`, or only the
+    /// count and rate when the input size is unknown.
     static func line(done: Int, bytesRead: Int, totalBytes: Int?, seconds: Double) -> String {
-        let seconds = max(1e-9, seconds)
-        let counts = "\(done) scenes  " + String(format: "%.1f/s", Double(done) / seconds)
+        let counts = "\(done) scenes  \(String(format: "%.1f", Double(done) / seconds))/s"
         guard let totalBytes, totalBytes > 0 else { return counts }
         let fraction = min(1, Double(bytesRead) / Double(totalBytes))
         let filled = Int(fraction * 20)
         let eta = fraction > 0 ? seconds * (1 - fraction) / fraction : 0
-        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]  "
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "] "
             + String(format: "%3.0f%%", fraction * 100) + "  " + counts + String(format: "  ETA %.0fs", eta)
     }
 

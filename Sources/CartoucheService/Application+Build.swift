@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheText
 import Foundation
 import Hummingbird
@@ -5,7 +6,7 @@ import HummingbirdCore
 import Logging
 
 /// Builds the HTTP service: every route of ``ServiceRoute`` behind the
-/// problem/log/metrics responder, listening where `configuration` says.
+/// log/metrics, problem and HEAD middleware (see `serviceResponder(router:state:)`), listening where `configuration` says.
 ///
 /// - Parameters:
 ///   - text: the process's text engine; one is created from the bundled fonts when nil.
@@ -29,12 +30,18 @@ public func buildApplication(
     SceneController(state: state).register(on: router)
     SystemController(state: state).register(on: router)
     PlaygroundController(examples: examples).register(on: router)
-    let responder = ServiceResponder(inner: router.buildResponder(), state: state)
     return Application(
-        responder: responder,
+        responder: serviceResponder(router: router, state: state),
         server: .http1(configuration: HTTP1Channel.Configuration(
             additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: configuration.maxBodyBytes), HangUpHandler(registry: state.connections)])),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "cartouche"),
         logger: logger)
+}
+
+/// Builds the service and runs it until the process is asked to stop
+/// (SIGINT, SIGTERM): what `cartouche serve` does, so the CLI needs no
+/// Hummingbird import of its own.
+public func runService(configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, logger: Logger) async throws {
+    try await buildApplication(configuration: configuration, text: text, logger: logger).runService()
 }

@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheScene
 import Hummingbird
 
@@ -15,7 +16,7 @@ struct EngineController {
     func place(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
@@ -27,7 +28,7 @@ struct EngineController {
 
     func shape(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let config = state.configuration
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let text = state.text
         let bytes = try await state.runBudgeted(budget) { ShapeJob.run(body, maxTextLength: config.maxTextLength, text: text) }

@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheJSON
 import Hummingbird
 
@@ -107,47 +108,6 @@ extension Problem {
                 detail: "the request body is larger than the limit of \(limit) bytes")
     }
 
-    static func tooManyAnnotations(count: Int, limit: Int, path: String) -> Problem {
-        Problem(slug: "too-many-annotations", title: "Content Too Large", status: .contentTooLarge,
-                detail: "the scene has \(count) view annotations, more than the limit of \(limit)", path: path)
-    }
-
-    static func tooManyManagerAnnotations(count: Int, limit: Int, path: String) -> Problem {
-        Problem(slug: "too-many-annotations", title: "Content Too Large", status: .contentTooLarge,
-                detail: "the scene's managers hold \(count) annotations, more than the limit of \(limit)", path: path)
-    }
-
-    /// A query parameter (or the CLI option standing for it) that is unknown,
-    /// repeated or has a value outside its set; `detail` starts with its name.
-    static func invalidParameter(_ name: String, _ reason: String) -> Problem {
-        Problem(slug: "invalid-parameter", title: "Bad Request", status: .badRequest, detail: "\(name): \(reason)", parameter: name)
-    }
-
-    /// A well-formed parameter whose value does not fit the scene (e.g. a camera index past the last camera).
-    static func parameterOutOfRange(_ name: String, _ reason: String) -> Problem {
-        Problem(slug: "invalid-value", title: "Invalid Value", status: .unprocessableContent, detail: "\(name): \(reason)", parameter: name)
-    }
-
-    static func textTooLong(count: Int, limit: Int, path: String) -> Problem {
-        Problem(slug: "text-too-long", title: "Text Too Long", status: .unprocessableContent,
-                detail: "the text has \(count) Unicode scalars, more than the limit of \(limit)", path: path)
-    }
-
-    /// The body (or a scene file) is not JSON: 400 with the line and column.
-    public static func invalidJSON(_ error: JSONParseError) -> Problem {
-        Problem(slug: "invalid-json", title: "Malformed JSON", status: .badRequest, detail: error.description,
-                line: error.line, column: error.column)
-    }
-
-    static func invalidValue(_ error: JSONDecodingError) -> Problem {
-        Problem(slug: "invalid-value", title: "Invalid Value", status: .unprocessableContent, detail: error.description,
-                path: error.path.description)
-    }
-
-    static func invalidValue(detail: String, path: String?) -> Problem {
-        Problem(slug: "invalid-value", title: "Invalid Value", status: .unprocessableContent, detail: detail, path: path)
-    }
-
     static func budgetExceeded(timeout: Duration, retryAfter: Int) -> Problem {
         Problem(slug: "time-budget-exceeded", title: "Service Unavailable", status: .serviceUnavailable,
                 detail: "the request did not finish within its time budget of \(timeout.milliseconds) ms",
@@ -170,6 +130,33 @@ extension Problem {
     public static let internalError = Problem(
         slug: "internal-error", title: "Internal Server Error", status: .internalServerError,
         detail: "the server failed to answer this request; it has been logged")
+}
+
+extension Problem {
+    /// The answer to a job's error: the same `detail`, `path`, `parameter`,
+    /// `line` and `column`, with the status, `type` and `title` of its kind.
+    public init(_ error: JobError) {
+        let (slug, title, status): (String, String, HTTPResponse.Status) =
+            switch error.kind {
+            case .invalidJSON: ("invalid-json", "Malformed JSON", .badRequest)
+            case .invalidValue: ("invalid-value", "Invalid Value", .unprocessableContent)
+            case .invalidParameter: ("invalid-parameter", "Bad Request", .badRequest)
+            case .tooManyAnnotations: ("too-many-annotations", "Content Too Large", .contentTooLarge)
+            case .textTooLong: ("text-too-long", "Text Too Long", .unprocessableContent)
+            case .cancelled: ("time-budget-exceeded", "Service Unavailable", .serviceUnavailable)
+            case .internalFailure: (Problem.internalError.slug, Problem.internalError.title, Problem.internalError.status)
+            }
+        self.init(slug: slug, title: title, status: status, detail: error.detail, path: error.path,
+                  parameter: error.parameter, line: error.line, column: error.column)
+    }
+
+    /// A body that is not JSON: 400 with the line and column.
+    public static func invalidJSON(_ error: JSONParseError) -> Problem { Problem(.invalidJSON(error)) }
+
+    /// Runs `read` (parameter reading), its error becoming the problem to send.
+    static func mapping<T>(_ read: () throws(JobError) -> T) throws(Problem) -> T {
+        do { return try read() } catch { throw Problem(error) }
+    }
 }
 
 extension Duration {

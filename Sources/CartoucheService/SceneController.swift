@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import HTTPTypes
 import Hummingbird
 
@@ -27,7 +28,7 @@ struct SceneController {
 
     func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        let options = try CompileOptions(parameters: request.parameterPairs)
+        let options = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let outcome = try await state.runBudgeted(budget) { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
         var response = jsonResponse(outcome.body)
@@ -54,7 +55,7 @@ struct SceneController {
 
     func query(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        _ = try ParameterReader(request.parameterPairs, allowed: [])
+        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         return jsonResponse(try await state.runBudgeted(budget) { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
@@ -62,7 +63,7 @@ struct SceneController {
 
     func render(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        let options = try RenderOptions(parameters: request.parameterPairs)
+        let options = try Problem.mapping { () throws(JobError) in try RenderOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let svg = try await state.runBudgeted(budget) {

@@ -1,3 +1,4 @@
+import CartoucheJobs
 import CartoucheText
 import Logging
 import Synchronization
@@ -44,8 +45,8 @@ public final class ServiceState: Sendable {
     /// `Retry-After`) when time runs out, waiting or running; 503
     /// `overloaded` when the line is full; 499 when the client went away
     /// (nobody reads it, but the log and the metrics say so).
-    func runBudgeted<T: Sendable>(_ budget: RequestBudget, _ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
-        let result: Result<T, Problem>
+    func runBudgeted<T: Sendable>(_ budget: RequestBudget, _ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> T {
+        let result: Result<T, JobError>
         do {
             result = try await pool.run(budget: budget, work)
         } catch {
@@ -55,22 +56,26 @@ public final class ServiceState: Sendable {
             case .abandoned: throw .clientClosedRequest
             }
         }
-        do {
-            return try result.get()
-        } catch where error.status == .serviceUnavailable && error.slug == PlaceJob.cancelled.slug {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error) where error.kind == .cancelled:
             if budget.isAbandoned { throw .clientClosedRequest }
             throw .budgetExceeded(timeout: configuration.requestTimeout, retryAfter: configuration.retryAfterSeconds)
+        case .failure(let error): throw Problem(error)
         }
     }
 
     /// Runs `work` in the heavy-work pool; a full queue is a 503.
-    func runHeavy<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, Problem>) async throws(Problem) -> T {
-        let result: Result<T, Problem>
+    func runHeavy<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> T {
+        let result = try await runInPool(work)
+        do { return try result.get() } catch { throw Problem(error) }
+    }
+
+    private func runInPool<T: Sendable>(_ work: @escaping @Sendable () -> Result<T, JobError>) async throws(Problem) -> Result<T, JobError> {
         do {
-            result = try await pool.run(work)
+            return try await pool.run(work)
         } catch {
             throw .overloaded(waiting: pool.maxQueued, retryAfter: configuration.retryAfterSeconds)
         }
-        return try result.get()
     }
 }

@@ -61,7 +61,9 @@ struct ExecutableTests {
     func badScene() throws {
         let run = try Executable.run(["place", "-"], stdin: #"{"version":1,"viewport":{"width":-1,"height":1},"camera":{"center":[0,0],"zoom":1}}"#)
         #expect(run.status == 4)
-        #expect(run.stderr.contains("at viewport.width"))
+        // The path once: the decoding detail starts with it, so no " at PATH" is added.
+        #expect(run.stderr.hasPrefix("-: viewport.width: "))
+        #expect(run.stderr.components(separatedBy: "viewport.width").count == 2)
         #expect(run.stdout.isEmpty)
     }
 
@@ -119,7 +121,8 @@ struct ExecutableTests {
 
         let render = try Executable.run(["render", "-"], stdin: #"{"version":1,"viewport":{"width":-1,"height":1},"camera":{"center":[0,0],"zoom":1}}"#)
         #expect(render.status == 4)
-        #expect(render.stderr.contains("at viewport.width"))
+        #expect(render.stderr.hasPrefix("-: viewport.width: "))
+        #expect(render.stderr.components(separatedBy: "viewport.width").count == 2)
         #expect(render.stdout.isEmpty)
 
         let flag = try Executable.run(["render", path, "--frame", "9"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheRender
 import CartoucheScene
 import Foundation
@@ -20,6 +21,12 @@ func exitStatus<C: ParsableCommand>(_ command: C) -> Int32 {
     } catch {
         return C.exitCode(for: error) == .validationFailure ? ExitStatus.usage.rawValue : ExitStatus.internalFailure.rawValue
     }
+}
+
+/// The error `parse` throws (`ExitCode.success` when it throws none, which fails the callers' checks).
+func parseError(_ parse: () throws -> some ParsableCommand) -> any Error {
+    do { _ = try parse() } catch { return error }
+    return ExitCode.success
 }
 
 /// A fresh path in the temporary folder (nothing there yet).
@@ -50,7 +57,9 @@ struct SceneCommandTests {
     func compileFailures() throws {
         let out = temporaryPath("kept.json")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        #expect(exitStatus(try CompileCommand.parse([exampleScene, "--target", "maplibre", "-o", out])) == 2)
+        // A value outside the choice set is refused by the parser: a usage error (exit 2).
+        #expect(CompileCommand.exitCode(for: parseError { try CompileCommand.parse([exampleScene, "--target", "maplibre", "-o", out]) })
+                == .validationFailure)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(exitStatus(try CompileCommand.parse([exampleScene, "--output", "fragment", "--glyphs", "x", "-o", out])) == 2)
 
@@ -62,15 +71,25 @@ struct SceneCommandTests {
         #expect(try readBytes(out) == Array("previous".utf8))
     }
 
-    @Test("the flags give the same problems as the query parameters")
+    @Test("a choice flag outside its set is a usage error listing the values; the job reads the flags as the parameters")
     func sameProblems() throws {
-        let command = try CompileCommand.parse(["-", "--target", "maplibre"])
-        guard case .failure(let problem) = command.outcome(for: try readBytes(exampleScene)) else {
-            Issue.record("a bad target must fail")
-            return
+        do {
+            _ = try CompileCommand.parse(["-", "--target", "maplibre"])
+            Issue.record("--target maplibre must be refused")
+        } catch {
+            let message = CompileCommand.message(for: error)
+            #expect(message.contains("maplibre") && message.contains("'portable'") && message.contains("'mapbox'"))
+            #expect(CompileCommand.exitCode(for: error) == .validationFailure)
         }
-        #expect(problem.parameter == "target")
-        #expect(problem.detail == #"target: must be portable or mapbox, got "maplibre""#)
+        let command = try CompileCommand.parse(["-", "--target", "mapbox", "--output", "fragment"])
+        #expect(command.parameters.map(\.value) == ["fragment", "mapbox"])
+        do {
+            _ = try CompileOptions(parameters: [("target", "maplibre")])
+            Issue.record("a bad target must fail")
+        } catch {
+            #expect(error.parameter == "target")
+            #expect(error.detail == #"target: must be portable or mapbox, got "maplibre""#)
+        }
     }
 
     @Test("query --at a shown callout's centre lists it, as /v1/query answers")
@@ -112,7 +131,8 @@ struct SceneCommandTests {
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1"])) == 2)
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1,2", "--frame", "7"])) == 2)
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--rect", "5,0,1,1"])) == 2)
-        #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1,2", "--holes", "some"])) == 2)
+        #expect(QueryCommand.exitCode(for: parseError { try QueryCommand.parse([exampleScene, "--at", "1,2", "--holes", "some"]) })
+                == .validationFailure)
         let scene = temporaryPath("bad.scene.json")
         defer { try? FileManager.default.removeItem(atPath: scene) }
         try Data(badScene.utf8).write(to: URL(fileURLWithPath: scene))

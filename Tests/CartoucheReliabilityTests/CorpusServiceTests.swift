@@ -1,5 +1,6 @@
 import CartoucheScene
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheService
 import Foundation
 import HTTPTypes

@@ -1,6 +1,7 @@
 import CartoucheCommands
 import CartoucheJSON
 import CartoucheScene
+import CartoucheJobs
 import CartoucheService
 import CartoucheTestSupport
 import Foundation

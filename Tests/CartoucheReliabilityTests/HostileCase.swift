@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheService
 import HTTPTypes
 import Testing
@@ -160,8 +161,9 @@ struct ExpectedProblem: Sendable {
         #expect(object["column"]?.numberValue.map(Int.init) == column, "column", sourceLocation: sourceLocation)
     }
 
-    /// Checks a `Problem` value (the CLI path) the same way.
-    func check(_ problem: Problem, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Checks a job's error (the CLI path) the same way, through the problem the service makes of it.
+    func check(_ error: JobError, sourceLocation: SourceLocation = #_sourceLocation) {
+        let problem = Problem(error)
         #expect(Int(problem.status.code) == status, sourceLocation: sourceLocation)
         #expect(problem.slug == slug, sourceLocation: sourceLocation)
         #expect(problem.path == path, sourceLocation: sourceLocation)

@@ -3,6 +3,7 @@ import CartoucheTestSupport
 import Foundation
 import Testing
 
+@testable import CartoucheJobs
 @testable import CartoucheService
 
 /// Seeded mutations of an example scene: whatever the bytes, every job
@@ -24,8 +25,9 @@ struct JobRobustnessTests {
         return out
     }
 
-    static func check<T>(_ result: Result<T, Problem>, _ job: String, _ index: Int) -> Bool {
-        guard case .failure(let problem) = result else { return true }
+    static func check<T>(_ result: Result<T, JobError>, _ job: String, _ index: Int) -> Bool {
+        guard case .failure(let error) = result else { return true }
+        let problem = Problem(error)
         let ok = !problem.isInternal && (400..<500).contains(Int(problem.status.code))
         #expect(ok, "\(job) mutation \(index): \(problem.status.code) \(problem.detail)")
         return false

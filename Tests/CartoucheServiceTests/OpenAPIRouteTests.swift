@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CartoucheJobs
 @testable import CartoucheService
 
 @Suite("/openapi.json against the compile, query and render routes")

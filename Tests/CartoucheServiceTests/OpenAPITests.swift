@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CartoucheJobs
 @testable import CartoucheService
 
 /// A small JSON Schema checker for the subset `/openapi.json` uses: `$ref`,

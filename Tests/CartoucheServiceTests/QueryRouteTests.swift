@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CartoucheJobs
 @testable import CartoucheService
 
 /// A query request body: `scene` is spliced in raw, the other members written as given.

@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheScene
 import Foundation
 

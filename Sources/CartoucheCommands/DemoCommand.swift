@@ -2,6 +2,7 @@ import ArgumentParser
 import CartoucheCommands
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheJobs
 import CartoucheRender
 import CartoucheScene
 import CartoucheText
@@ -13,9 +14,9 @@ import Foundation
 /// a picture per camera (`NAME-N.svg`, with rejected candidates as ghosts)
 /// and the hits of a tap on every shown callout (`NAME.query.json`), and
 /// prints a summary.
-struct Demo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Place, compile, query and draw the bundled example scenes.")
+public struct DemoCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "demo", abstract: "Place, compile, query and draw the bundled example scenes.")
 
     @Option(help: "Folder with the example scenes (*.scene.json).")
     var examples = "Examples"
@@ -28,7 +29,9 @@ struct Demo: ParsableCommand {
 
     @OptionGroup var fonts: FontsOption
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         let folder = URL(fileURLWithPath: examples, isDirectory: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".scene.json") }.sorted()
@@ -48,11 +51,14 @@ struct Demo: ParsableCommand {
             let response = try doc.place(text: engine)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try Data(try response.jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).place.json"))
-            try Data(try doc.styleDocument().json.jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).style.json"))
+            let style = try Self.job(name) { CompileJob.run(bytes, options: CompileOptions(), limits: .unlimited, style: .pretty) }
+            try Data(style.body).write(to: output.appendingPathComponent("\(base).style.json"))
             var taps: [JSONValue] = []
             for (i, frame) in response.frames.enumerated() {
-                let svg = try SVGRenderer().render(try doc.drawing(frame: i, text: engine, options: .init(ghosts: true)))
-                try Data(svg.utf8).write(to: output.appendingPathComponent("\(base)-\(i).svg"))
+                let svg = try Self.job(name) {
+                    RenderJob.run(bytes, options: RenderOptions(frame: i, ghosts: true), limits: .unlimited, text: engine, shouldCancel: nil)
+                }
+                try Data(svg).write(to: output.appendingPathComponent("\(base)-\(i).svg"))
                 let index = try doc.queryIndex(frame: i, text: engine)
                 for p in frame.result.placements {
                     guard let f = p.frame else { continue }
@@ -72,5 +78,13 @@ struct Demo: ParsableCommand {
             try Data(try JSONValue.array(taps).jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).query.json"))
         }
         print("wrote \(output.path)/: *.place.json (placements), *.style.json (style documents), *.query.json (taps), *-N.svg (pictures)")
+    }
+
+    /// A job's answer, or its error as a message naming the scene file (exit 1: the bundled examples are known good).
+    static func job<T>(_ name: String, _ run: () -> Result<T, JobError>) throws -> T {
+        switch run() {
+        case .success(let value): return value
+        case .failure(let error): throw ValidationError("\(name): \(error.detailNamingPath)")
+        }
     }
 }

@@ -4,7 +4,7 @@ import CartoucheScene
 /// Reading a scene out of request JSON under the service's limits. Shared
 /// by every job that takes a scene (place, compile, query, render), so the
 /// same scene is refused the same way, with the same paths, everywhere.
-enum SceneInput {
+package enum SceneInput {
     /// Counts annotations on the raw JSON (so an oversized scene is refused
     /// before it is decoded), decodes the scene strictly, then checks the
     /// callout text lengths.
@@ -13,7 +13,7 @@ enum SceneInput {
     ///   scene body, `scene` inside a query request); every problem path is
     ///   relative to the request.
     /// - Complexity: O(size of the JSON).
-    static func decode(_ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits) -> Result<SceneDocument, Problem> {
+    package static func decode(_ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits) -> Result<SceneDocument, JobError> {
         if let problem = tooManyAnnotations(in: json, at: path, limit: limits.maxAnnotations) { return .failure(problem) }
         let document: SceneDocument
         do { document = try SceneDocument(json: json, path: path) } catch { return .failure(.invalidValue(error)) }
@@ -23,7 +23,7 @@ enum SceneInput {
 
     /// Parses a request body holding a bare scene, then ``decode(_:at:limits:)``:
     /// the first step of every scene route (place, compile, render).
-    static func decode(body: [UInt8], limits: SceneLimits) -> Result<SceneDocument, Problem> {
+    package static func decode(body: [UInt8], limits: SceneLimits) -> Result<SceneDocument, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         return decode(json, limits: limits)
@@ -33,7 +33,7 @@ enum SceneInput {
     /// together, outnumber `limit`. The two are counted apart: the first is
     /// what the solver works through, the second what compiling and
     /// hit-testing work through.
-    static func tooManyAnnotations(in json: JSONValue, at path: JSONPath, limit: Int) -> Problem? {
+    package static func tooManyAnnotations(in json: JSONValue, at path: JSONPath, limit: Int) -> JobError? {
         guard let scene = json.objectValue else { return nil }
         if let annotations = scene["viewAnnotations"]?.arrayValue, annotations.count > limit {
             return .tooManyAnnotations(
@@ -51,7 +51,7 @@ enum SceneInput {
 
     /// The first callout text over `limit` Unicode scalars, as a 422 naming its path.
     /// Walks the raw JSON (already decoded successfully, so shapes are known).
-    static func firstTooLongText(in json: JSONValue, at path: JSONPath, limit: Int) -> Problem? {
+    package static func firstTooLongText(in json: JSONValue, at path: JSONPath, limit: Int) -> JobError? {
         guard let annotations = json.objectValue?["viewAnnotations"]?.arrayValue else { return nil }
         for (i, annotation) in annotations.enumerated() {
             guard let content = annotation.objectValue?["content"]?.objectValue else { continue }

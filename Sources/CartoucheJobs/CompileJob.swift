@@ -32,8 +32,8 @@ public struct CompileOptions: Hashable, Sendable {
     /// styles `name`, `glyphs`, `sprite` (URLs, passed through), `background`
     /// (a CSS colour, or `none` for no background layer) and `slots`
     /// (comma-separated Mapbox slot names, bottom to top).
-    /// - Throws: ``Problem`` 400 `invalid-parameter` naming the parameter.
-    public init(parameters: [(name: String, value: String)]) throws(Problem) {
+    /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
+    public init(parameters: [(name: String, value: String)]) throws(JobError) {
         let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
         output = try reader.choice("output", Output.allCases.map { ($0.rawValue, $0) }) ?? .style
         target = try reader.choice("target", [("portable", StyleTarget.portable), ("mapbox", .mapbox)]) ?? .portable
@@ -81,7 +81,7 @@ public enum CompileJob {
     public static func run(
         _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
         shouldCancel: (@Sendable () -> Bool)? = nil
-    ) -> Result<CompileOutcome, Problem> {
+    ) -> Result<CompileOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
@@ -102,12 +102,12 @@ public enum CompileJob {
                 warnings = compiled.warnings
             }
         } catch {
-            return .failure(PlaceJob.problem(for: error, in: document))
+            return .failure(PlaceJob.jobError(for: error, in: document))
         }
         do {
             return .success(CompileOutcome(body: try output.jsonBytes(style: style), warnings: warnings.map(\.description)))
         } catch {
-            return .failure(.internalError)  // every number was validated finite on decoding; a bug
+            return .failure(.internalFailure)  // every number was validated finite on decoding; a bug
         }
     }
 }

@@ -15,7 +15,7 @@ public enum QueryJob {
     ///   then per tap one grid-cell lookup plus its hits.
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<[UInt8], Problem> {
+    ) -> Result<[UInt8], JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
@@ -24,7 +24,7 @@ public enum QueryJob {
     /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
     public static func run(
         json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<[UInt8], Problem> {
+    ) -> Result<[UInt8], JobError> {
         let request: QueryRequest
         do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
         let scenePath = JSONPath.root.appending(key: "scene")
@@ -42,7 +42,7 @@ public enum QueryJob {
         do {
             index = try document.queryIndex(frame: request.frame, text: text, holes: request.holes, shouldCancel: shouldCancel)
         } catch {
-            return .failure(PlaceJob.problem(for: error, in: document, at: scenePath))
+            return .failure(PlaceJob.jobError(for: error, in: document, at: scenePath))
         }
         var w = JSONWriter()
         do {
@@ -66,7 +66,7 @@ public enum QueryJob {
             }
             w.endObject()
         } catch {
-            return .failure(.internalError)  // decoded numbers are finite; a bug
+            return .failure(.internalFailure)  // decoded numbers are finite; a bug
         }
         return .success(w.bytes)
     }

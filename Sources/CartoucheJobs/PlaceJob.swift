@@ -35,7 +35,7 @@ public enum PlaceJob {
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<PlaceOutcome, Problem> {
+    ) -> Result<PlaceOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
@@ -49,13 +49,13 @@ public enum PlaceJob {
         } catch .cancelled {
             return .failure(cancelled)
         } catch {
-            return .failure(problem(for: error, in: document))
+            return .failure(jobError(for: error, in: document))
         }
         let bytes: [UInt8]
         do { bytes = try response.jsonBytes() } catch {
             // Every number written was validated finite on the way in; reaching
             // here is a bug, reported without internals.
-            return .failure(.internalError)
+            return .failure(.internalFailure)
         }
         var hidden: [String: Int] = [:]
         for frame in response.frames {
@@ -66,9 +66,7 @@ public enum PlaceJob {
         return .success(PlaceOutcome(body: bytes, placed: response.placedCount, hiddenByReason: hidden))
     }
 
-    static let cancelled = Problem(
-        slug: "time-budget-exceeded", title: "Service Unavailable", status: .serviceUnavailable,
-        detail: SceneError.cancelled.description)
+    static let cancelled = JobError(.cancelled, detail: SceneError.cancelled.description)
 
     /// Scene rules checked when placing, compiling or drawing (as opposed to
     /// decoding): 422, with the path of the member at fault where there is
@@ -76,12 +74,12 @@ public enum PlaceJob {
     /// `SceneDocument.jsonPath(for:)`); a spent budget is the 503 of ``cancelled``.
     ///
     /// - Parameter scenePath: where the scene sits in the request (`scene` in a query).
-    static func problem(for error: SceneError, in document: SceneDocument, at scenePath: JSONPath = .root) -> Problem {
+    static func jobError(for error: SceneError, in document: SceneDocument, at scenePath: JSONPath = .root) -> JobError {
         switch error {
         case .cancelled:
             return cancelled
         case .textEngineRequired:
-            return .internalError
+            return .internalFailure
         default:
             return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.prepending(scenePath).description)
         }

@@ -2,11 +2,11 @@
 /// knows and given at most once, every value one it accepts. The CLI passes
 /// its options through the same reader (as name/value pairs), so a bad
 /// `--target` and a bad `?target=` give the same message.
-struct ParameterReader {
+package struct ParameterReader {
     private let values: [String: String]
 
-    /// - Throws: ``Problem`` 400 `invalid-parameter` for an unknown or repeated name.
-    init(_ pairs: [(name: String, value: String)], allowed: [String]) throws(Problem) {
+    /// - Throws: ``JobError`` 400 `invalid-parameter` for an unknown or repeated name.
+    package init(_ pairs: [(name: String, value: String)], allowed: [String]) throws(JobError) {
         var values: [String: String] = [:]
         for (name, value) in pairs {
             guard allowed.contains(name) else {
@@ -18,17 +18,17 @@ struct ParameterReader {
         self.values = values
     }
 
-    func has(_ name: String) -> Bool { values[name] != nil }
+    package func has(_ name: String) -> Bool { values[name] != nil }
 
     /// The raw value, nil when absent. An empty value is refused: `?glyphs=` is more likely a slip than a wish.
-    func string(_ name: String) throws(Problem) -> String? {
+    package func string(_ name: String) throws(JobError) -> String? {
         guard let value = values[name] else { return nil }
         guard !value.isEmpty else { throw .invalidParameter(name, "must not be empty") }
         return value
     }
 
     /// One of `options` (by its spelling), nil when absent.
-    func choice<T>(_ name: String, _ options: [(String, T)]) throws(Problem) -> T? {
+    package func choice<T>(_ name: String, _ options: [(String, T)]) throws(JobError) -> T? {
         guard let value = values[name] else { return nil }
         guard let match = options.first(where: { $0.0 == value }) else {
             throw .invalidParameter(name, "must be \(options.map(\.0).joined(separator: " or ")), got \"\(value)\"")
@@ -37,12 +37,12 @@ struct ParameterReader {
     }
 
     /// `true` or `false`, nil when absent.
-    func bool(_ name: String) throws(Problem) -> Bool? {
+    package func bool(_ name: String) throws(JobError) -> Bool? {
         try choice(name, [("true", true), ("false", false)])
     }
 
     /// A whole number ≥ 0 (a camera index), nil when absent.
-    func index(_ name: String) throws(Problem) -> Int? {
+    package func index(_ name: String) throws(JobError) -> Int? {
         guard let value = values[name] else { return nil }
         guard let number = Int(value), number >= 0 else {
             throw .invalidParameter(name, "must be a whole number ≥ 0, got \"\(value)\"")

@@ -21,8 +21,8 @@ public struct RenderOptions: Hashable, Sendable {
     public static let parameterNames = ["frame", "ghosts", "caption"]
 
     /// Reads `frame` (whole number ≥ 0), `ghosts` and `caption` (`true` | `false`).
-    /// - Throws: ``Problem`` 400 `invalid-parameter` naming the parameter.
-    public init(parameters: [(name: String, value: String)]) throws(Problem) {
+    /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
+    public init(parameters: [(name: String, value: String)]) throws(JobError) {
         let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
         self.init(frame: try reader.index("frame") ?? 0, ghosts: try reader.bool("ghosts") ?? false,
                   caption: try reader.bool("caption") ?? true)
@@ -37,7 +37,7 @@ public enum RenderJob {
     public static func run(
         _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
         shouldCancel: (@Sendable () -> Bool)?
-    ) -> Result<[UInt8], Problem> {
+    ) -> Result<[UInt8], JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
@@ -55,7 +55,7 @@ public enum RenderJob {
                 options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption),
                 shouldCancel: shouldCancel)
         } catch {
-            return .failure(PlaceJob.problem(for: error, in: document))
+            return .failure(PlaceJob.jobError(for: error, in: document))
         }
         do {
             return .success(try SVGRenderer().renderBytes(drawing))

@@ -59,7 +59,7 @@ public struct ShapeRequest: Hashable, Sendable {
 
 /// Shapes one text: shared by `POST /v1/shape` and `cartouche shape`.
 public enum ShapeJob {
-    public static func run(_ body: [UInt8], maxTextLength: Int, text engine: TextLayoutEngine) -> Result<[UInt8], Problem> {
+    public static func run(_ body: [UInt8], maxTextLength: Int, text engine: TextLayoutEngine) -> Result<[UInt8], JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         let request: ShapeRequest
@@ -75,7 +75,7 @@ public enum ShapeJob {
         do {
             return .success(try shaped.shapeResponseJSON(includeGlyphs: request.includeGlyphs))
         } catch {
-            return .failure(.internalError)  // layout values are finite; a bug, reported without internals
+            return .failure(.internalFailure)  // layout values are finite; a bug, reported without internals
         }
     }
 }
