@@ -120,7 +120,9 @@ let package = Package(
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheTestSupport"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheSceneTests", dependencies: ["CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheSceneTests",
+            dependencies: ["CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",

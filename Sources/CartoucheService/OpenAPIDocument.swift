@@ -509,6 +509,8 @@ public enum OpenAPIDocument {
         "description": "A Mapbox/MapLibre style-spec v8 document",
         "properties": {
           "version": {"const": 8}, "name": {"type": "string"}, "glyphs": {"type": "string"}, "sprite": {"type": "string"},
+          "center": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "The scene's first camera: [longitude, latitude]"},
+          "zoom": {"type": "number"}, "bearing": {"type": "number"}, "pitch": {"type": "number"},
           "sources": {"type": "object"}, "layers": {"type": "array", "items": {"type": "object"}}
         }
       },

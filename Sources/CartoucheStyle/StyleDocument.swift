@@ -86,9 +86,28 @@ public enum StyleDocumentError: Error, Hashable, Sendable, CustomStringConvertib
     }
 }
 
+/// The root camera of a style (`center`, `zoom`, `bearing`, `pitch`): where a
+/// renderer opens a map loaded from the style alone.
+public struct StyleCamera: Hashable, Sendable {
+    /// Longitude and latitude, in degrees.
+    public var longitude: Double, latitude: Double
+    public var zoom: Double, bearing: Double, pitch: Double
+
+    public init(longitude: Double, latitude: Double, zoom: Double, bearing: Double = 0, pitch: Double = 0) {
+        self.longitude = longitude
+        self.latitude = latitude
+        self.zoom = zoom
+        self.bearing = bearing
+        self.pitch = pitch
+    }
+}
+
 /// A complete style-spec v8 document.
 public struct StyleDocument: Hashable, Sendable {
     public var name: String?
+    /// The camera the style opens on (root `center`, `zoom`, `bearing`,
+    /// `pitch`); none leaves the renderer's defaults (0,0 at zoom 0).
+    public var camera: StyleCamera?
     /// Glyph PBF URL template with `{fontstack}` and `{range}`; required as
     /// soon as any symbol layer draws text.
     public var glyphs: String?
@@ -133,6 +152,12 @@ public struct StyleDocument: Hashable, Sendable {
             "layers": .array(layers.map(\.json)),
         ]
         if let name { object["name"] = .string(name) }
+        if let camera {
+            object["center"] = [.number(camera.longitude), .number(camera.latitude)]
+            object["zoom"] = .number(camera.zoom)
+            object["bearing"] = .number(camera.bearing)
+            object["pitch"] = .number(camera.pitch)
+        }
         if let glyphs { object["glyphs"] = .string(glyphs) }
         if let sprite { object["sprite"] = .string(sprite) }
         return .object(object)

@@ -8,7 +8,8 @@ projected position of each probe coordinate. Prints JSON on stdout.
 
 Job:
   {"width": 640, "height": 480,
-   "camera": {"center": [lng, lat], "zoom": z},
+   "camera": {"center": [lng, lat], "zoom": z},   # or null: open on the style's own root camera
+                                                  # (a fresh map made from the style alone)
    "style": {<a complete style-spec v8 document>},
    "images": [{"name": n, "width": w, "height": h, "pixelRatio": r, "sdf": false}],
    "glyphFont": "Fonts/NotoSans-Regular.ttf", "glyphChars": "0123456789",
@@ -29,7 +30,8 @@ Result:
   {"errors": [map error messages],
    "projected": [[x, y], ...],
    "hits": [[{"layer": id, "id": feature id or null, "cluster": bool}, ...], ...],  # per probe, top-most first
-   "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t}
+   "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t,
+   "view": {"center": [lng, lat], "zoom", "bearing", "pitch"}}   # the camera the map shows
 
 Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/maplibre_style_oracle.py < job.json
@@ -152,21 +154,32 @@ SETUP = """
   });
   const images = new Map(job.images.map((i) => [i.name, i]));
   window.missingImages = [];
-  window.map.on('styleimagemissing', (e) => {
+  window.onMissingImage = (e) => {
     const image = images.get(e.id);
     if (!image) { window.missingImages.push(e.id); return; }
     const w = Math.round(image.width * 1), h = Math.round(image.height * 1);
     const data = new Uint8Array(w * h * 4);
     for (let i = 0; i < w * h; i++) { data.set([200, 30, 60, 255], i * 4); }
     window.map.addImage(e.id, {width: w, height: h, data}, {pixelRatio: image.pixelRatio, sdf: image.sdf});
-  });
+  };
+  window.map.on('styleimagemissing', window.onMissingImage);
 }
 """
 
 LOAD = """
 (job) => new Promise((resolve) => {
-  const map = window.map;
   window.styleErrors = [];
+  if (!job.camera) {
+    // The style alone: a new map given only the style, as an app would load it.
+    const container = window.map.getContainer();
+    window.map.remove();
+    window.map = new maplibregl.Map({container, style: job.style, attributionControl: false, fadeDuration: 0});
+    window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)));
+    window.map.on('styleimagemissing', window.onMissingImage);
+    window.map.once('idle', () => resolve(true));
+    return;
+  }
+  const map = window.map;
   map.once('idle', () => resolve(true));
   map.setStyle(job.style, {diff: false});
   map.jumpTo({center: job.camera.center, zoom: job.camera.zoom, bearing: 0, pitch: 0});
@@ -179,7 +192,9 @@ QUERY = """
   const projected = probes.map((c) => { const p = map.project(c); return [p.x, p.y]; });
   const hits = projected.map((p) => map.queryRenderedFeatures(p).map((f) => (
     {layer: f.layer.id, id: f.id === undefined ? null : f.id, cluster: f.properties.cluster === true})));
-  return {projected, hits, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};
+  const c = map.getCenter();
+  const view = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
+  return {projected, hits, view, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};
 }
 """
 

@@ -8,8 +8,10 @@ extension SceneDocument {
     public func styleDocumentWithWarnings(
         options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget = .portable
     ) throws(SceneError) -> (document: StyleDocument, warnings: [AnnotationError]) {
+        let camera = try styleCamera()
         do {
-            let (document, compiled) = try orchestrator.styleDocument(options: options, target: target)
+            var (document, compiled) = try orchestrator.styleDocument(options: options, target: target)
+            document.camera = camera
             return (document, compiled.warnings)
         } catch let error as AnnotationError {
             throw .annotations(error)

@@ -18,17 +18,22 @@ extension SceneDocument {
         do { return try orchestrator.compile(target: target) } catch { throw .annotations(error) }
     }
 
-    /// A complete v8 style document holding the scene's managers.
+    /// A complete v8 style document holding the scene's managers, opening on
+    /// the scene's first camera (``styleCamera()``).
     public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget = .portable)
         throws(SceneError) -> StyleDocument
     {
-        do {
-            return try orchestrator.styleDocument(options: options, target: target).document
-        } catch let error as AnnotationError {
-            throw .annotations(error)
-        } catch {
-            throw .invalidStyle("\(error)")
-        }
+        try styleDocumentWithWarnings(options: options, target: target).document
+    }
+
+    /// The style root's camera: the scene's first camera (a fitted one as
+    /// fitted). The style spec has no camera padding: a client that pads its
+    /// map (as the scene's camera does) sets it with `map.setPadding`.
+    public func styleCamera() throws(SceneError) -> StyleCamera? {
+        guard let first = cameras.first else { return nil }
+        let camera = try resolve(first)
+        return StyleCamera(longitude: camera.center.longitude, latitude: camera.center.latitude,
+                           zoom: camera.zoom, bearing: camera.bearing, pitch: camera.pitch)
     }
 
     /// A tap-query index for camera `frame`: the view annotations placed for

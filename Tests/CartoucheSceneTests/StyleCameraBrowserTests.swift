@@ -1,0 +1,76 @@
+import CartoucheAnnotations
+import CartoucheCamera
+import CartoucheGeometry
+import CartoucheJSON
+import CartoucheStyle
+import CartoucheTestSupport
+import Foundation
+import Testing
+
+@testable import CartoucheScene
+
+/// A compiled style opens on the scene's camera: MapLibre GL JS 5.3, given
+/// only the style (`scripts/interop/maplibre_style_oracle.py` with no camera
+/// of its own), shows the scene's first camera, and draws an annotation where
+/// our projection of that camera puts it.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
+                "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser test"))
+struct StyleCameraBrowserTests {
+    static let script = "scripts/interop/maplibre_style_oracle.py"
+
+    static func scene(_ name: String) throws -> SceneDocument {
+        let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/\(name).scene.json")
+        return try SceneDocument(jsonBytes: Array(try Data(contentsOf: url)))
+    }
+
+    /// The sf-stanford overview (a camera fitted with even padding), and the
+    /// mapbox-docs pitched, rotated camera on its own.
+    static func cases() throws -> [(name: String, scene: SceneDocument, probe: Coordinate)] {
+        let sf = try scene("sf-stanford")
+        var docs = try scene("mapbox-docs")
+        docs.cameras = [docs.cameras[1]]
+        return [
+            ("sf-stanford overview", sf, Coordinate(latitude: 37.44499999999998, longitude: -122.1704)),
+            ("mapbox-docs pitched", docs, Coordinate(latitude: 39.8, longitude: -75.5)),
+        ]
+    }
+
+    @Test("the style's root camera is the scene's first camera, and MapLibre opens on it")
+    func opensOnSceneCamera() throws {
+        let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
+        try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
+        for (name, scene, probe) in try Self.cases() {
+            let document = try scene.styleDocument(options: StyleDocumentOptions(glyphs: "cartouche://glyphs/{fontstack}/{range}.pbf"))
+            let camera = try scene.resolve(try #require(scene.cameras.first))
+            let root = try #require(document.camera)
+            #expect(root == StyleCamera(longitude: camera.center.longitude, latitude: camera.center.latitude,
+                                        zoom: camera.zoom, bearing: camera.bearing, pitch: camera.pitch), "\(name)")
+            let job: JSONValue = [
+                "width": .number(scene.viewport.width), "height": .number(scene.viewport.height), "camera": .null,
+                "style": document.json, "images": [], "glyphFont": "Fonts/NotoSans-Regular.ttf", "glyphChars": "0123456789",
+                "screenshot": .string(FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-style-camera.png").path),
+                "probes": [[.number(probe.longitude), .number(probe.latitude)]],
+            ]
+            let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
+            let parsed = try JSONParser().parse(Array(output))
+            let result = try #require(parsed.objectValue)
+            #expect(result["errors"] == [], "\(name): \(result["errors"] ?? .null)")
+            let view = try #require(result["view"]?.objectValue)
+            let centerValues = view["center"]?.arrayValue ?? []
+            let center = centerValues.compactMap { $0.numberValue }
+            try #require(center.count == 2)
+            #expect(abs(center[0] - camera.center.longitude) < 1e-9 && abs(center[1] - camera.center.latitude) < 1e-9, "\(name): \(center)")
+            #expect(abs((view["zoom"]?.numberValue ?? -1) - camera.zoom) < 1e-9, "\(name)")
+            #expect(abs((view["bearing"]?.numberValue ?? -1) - camera.bearing) < 1e-9, "\(name)")
+            #expect(abs((view["pitch"]?.numberValue ?? -1) - camera.pitch) < 1e-9, "\(name)")
+            // The style has no padding: compare with our projection of the same camera unpadded.
+            var unpadded = camera
+            unpadded.padding = EdgeInsets()
+            let ours = try #require(try Projection(camera: unpadded, viewport: scene.viewport).project(probe))
+            let projected = result["projected"]?.arrayValue?.first?.arrayValue ?? []
+            let theirs = projected.compactMap { $0.numberValue }
+            try #require(theirs.count == 2)
+            #expect(abs(ours.x - theirs[0]) < 0.01 && abs(ours.y - theirs[1]) < 0.01, "\(name): ours \(ours), MapLibre \(theirs)")
+        }
+    }
+}
