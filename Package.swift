@@ -16,6 +16,10 @@ let package = Package(
         .library(name: "CartoucheStyle", targets: ["CartoucheStyle"]),
         .library(name: "CartoucheAnnotations", targets: ["CartoucheAnnotations"]),
         .library(name: "CartoucheRender", targets: ["CartoucheRender"]),
+        // The transport-neutral jobs (place, compile, query, render, shape) and
+        // the HTTP routes, for apps that embed Cartouche without the CLI.
+        .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
+        .library(name: "CartoucheService", targets: ["CartoucheService"]),
         .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],

@@ -18,22 +18,12 @@ public func buildApplication(
     configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
     logger: Logger = Logger(label: "cartouche.service")
 ) throws -> some ApplicationProtocol {
-    try configuration.validate()
-    let engine = try text ?? TextLayoutEngine(registry: FontRegistry())
-    let state = ServiceState(configuration: configuration, text: engine, metrics: metrics)
-    let limits = SceneLimits(maxAnnotations: configuration.maxAnnotations, maxTextLength: configuration.maxTextLength)
-    let examples = try configuration.examplesDirectory.map {
-        try ExampleCatalog.load(directory: URL(fileURLWithPath: $0, isDirectory: true), limits: limits)
-    } ?? .empty
+    let routes = try CartoucheRoutes(configuration: configuration, text: text, metrics: metrics)
     let router = Router(context: ServiceRequestContext.self)
-    EngineController(state: state).register(on: router)
-    SceneController(state: state).register(on: router)
-    SystemController(state: state).register(on: router)
-    PlaygroundController(examples: examples).register(on: router)
+    routes.register(on: router)
     return Application(
-        responder: serviceResponder(router: router, state: state),
-        server: .http1(configuration: HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: configuration.maxBodyBytes), HangUpHandler(registry: state.connections)])),
+        responder: routes.responder(router: router),
+        server: routes.http1Server,
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: "cartouche"),
         logger: logger)

@@ -103,8 +103,8 @@ struct CORSMiddleware: RouterMiddleware {
     }
 }
 
-/// Answers unknown paths (404) and wrong methods (405 with `Allow`) as
-/// problems before the router sees them, and turns any error that escapes a
+/// Answers what no route takes — unknown paths (404) and wrong methods (405
+/// with `Allow`) — as problems, and turns any error that escapes a
 /// handler into a problem: a ``Problem`` as it is, another 4xx as a plain
 /// `bad-request`, anything else a bare 500 (details logged only).
 struct ProblemMiddleware: RouterMiddleware {
@@ -113,13 +113,21 @@ struct ProblemMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         let routeLabel = ServiceRoute.label(for: request)
-        guard routeLabel != "unmatched" else {
-            let allowed = ServiceRoute.methods(for: path)
-            let problem = allowed.isEmpty ? Problem.notFound(path) : .methodNotAllowed(request.method, allowed: allowed)
-            return problem.response(requestPath: path)
+        let allowed = ServiceRoute.methods(for: path)
+        if routeLabel == "unmatched", !allowed.isEmpty {
+            // One of Cartouche's paths with a method it does not take.
+            return Problem.methodNotAllowed(request.method, allowed: allowed).response(requestPath: path)
         }
         do {
-            return try await next(request, context)
+            let response = try await next(request, context)
+            // The router's own bare 404 (a host app that embeds these routes
+            // adds paths of its own, so the router decides what exists).
+            if response.status == .notFound, response.headers[.contentType] == nil {
+                return Problem.notFound(path).response(requestPath: path)
+            }
+            return response
+        } catch let error as HTTPError where error.status == .notFound {
+            return Problem.notFound(path).response(requestPath: path)
         } catch let problem as Problem {
             return problem.response(requestPath: path)
         } catch let error as any HTTPResponseError where error.status.code < 500 {
