@@ -20,10 +20,10 @@ public enum OpenAPIDocument {
     "version": "CARTOUCHE_VERSION",
     "description": "Places view-annotation callouts with a collision-aware solver and HarfBuzz-shaped text metrics. Every error is an RFC 9457 problem (application/problem+json)."
   },
-  "servers": [{"url": "http://127.0.0.1:8080"}],
   "paths": {
     "/v1/place": {
       "post": {
+        "operationId": "placeScene",
         "summary": "Place the view annotations of a scene, one frame per camera",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -38,16 +38,17 @@ public enum OpenAPIDocument {
     },
     "/v1/compile": {
       "post": {
+        "operationId": "compileScene",
         "summary": "Compile a scene's annotation managers to a complete v8 style, or to a fragment to merge into one",
         "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids; the first is kept) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
         "parameters": [
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},
-          {"name": "name", "in": "query", "schema": {"type": "string"}, "description": "Style name (output=style only)"},
-          {"name": "glyphs", "in": "query", "schema": {"type": "string"}, "description": "Glyph URL template (output=style only)"},
-          {"name": "sprite", "in": "query", "schema": {"type": "string"}, "description": "Sprite URL (output=style only)"},
+          {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only)"},
+          {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only)"},
+          {"name": "sprite", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Sprite URL (output=style only)"},
           {"name": "background", "in": "query", "schema": {"type": "string", "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
-          {"name": "slots", "in": "query", "schema": {"type": "string"}, "description": "Comma-separated Mapbox slot names, bottom to top (output=style only)"}
+          {"name": "slots", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Comma-separated Mapbox slot names, bottom to top (output=style only)"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -69,6 +70,7 @@ public enum OpenAPIDocument {
     },
     "/v1/query": {
       "post": {
+        "operationId": "queryScene",
         "summary": "Hit-test taps on a scene for one camera, top-most first",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
         "responses": {
@@ -83,6 +85,7 @@ public enum OpenAPIDocument {
     },
     "/v1/render": {
       "post": {
+        "operationId": "renderScene",
         "summary": "Draw a scene's result for one camera as SVG",
         "parameters": [
           {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
@@ -102,6 +105,7 @@ public enum OpenAPIDocument {
     },
     "/v1/shape": {
       "post": {
+        "operationId": "shapeText",
         "summary": "Lay out one text with style-spec properties",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShapeRequest"}}}},
         "responses": {
@@ -116,48 +120,56 @@ public enum OpenAPIDocument {
     },
     "/v1/fonts": {
       "get": {
+        "operationId": "listFonts",
         "summary": "Loaded fonts with their Unicode coverage",
         "responses": {"200": {"description": "Fonts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FontsResponse"}}}}}
       }
     },
     "/healthz": {
       "get": {
+        "operationId": "health",
         "summary": "Liveness; answered even while heavy requests run",
         "responses": {"200": {"description": "Alive", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ok"}, "version": {"type": "string", "description": "The Cartouche version answering (semantic versioning)"}}, "required": ["status", "version"], "additionalProperties": false}}}}}
       }
     },
     "/metrics": {
       "get": {
+        "operationId": "metrics",
         "summary": "Prometheus metrics (text exposition format)",
         "responses": {"200": {"description": "Metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}}
       }
     },
     "/openapi.json": {
       "get": {
+        "operationId": "openAPIDocument",
         "summary": "This document",
         "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}}
       }
     },
     "/v1/examples": {
       "get": {
+        "operationId": "listExamples",
         "summary": "The example scenes loaded at start-up (cartouche serve --examples DIR), sorted by name",
         "responses": {"200": {"description": "Examples", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ExamplesResponse"}}}}}
       }
     },
     "/": {
       "get": {
+        "operationId": "playgroundPage",
         "summary": "The playground: an HTML page that places, draws and queries scenes with this service",
         "responses": {"200": {"description": "The page (Content-Security-Policy: only this server's script, style and API)", "content": {"text/html": {"schema": {"type": "string"}}}}}
       }
     },
     "/playground.js": {
       "get": {
+        "operationId": "playgroundScript",
         "summary": "The playground's script",
         "responses": {"200": {"description": "JavaScript", "content": {"text/javascript": {"schema": {"type": "string"}}}}}
       }
     },
     "/playground.css": {
       "get": {
+        "operationId": "playgroundStyleSheet",
         "summary": "The playground's style sheet",
         "responses": {"200": {"description": "CSS", "content": {"text/css": {"schema": {"type": "string"}}}}}
       }
@@ -210,7 +222,7 @@ public enum OpenAPIDocument {
         "additionalProperties": false,
         "properties": {
           "version": {"const": 1},
-          "viewport": {"$ref": "#/components/schemas/Size", "description": "Width and height > 0 and at most 16384"},
+          "viewport": {"$ref": "#/components/schemas/Viewport"},
           "camera": {"$ref": "#/components/schemas/Camera"},
           "cameras": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Camera"}},
           "puck": {"$ref": "#/components/schemas/Puck"},
@@ -260,6 +272,11 @@ public enum OpenAPIDocument {
           "textColor": {"type": "string"},
           "textSize": {"type": "number", "minimum": 0}
         }
+      },
+      "Viewport": {
+        "type": "object", "required": ["width", "height"], "additionalProperties": false,
+        "description": "The map's size in screen points",
+        "properties": {"width": {"type": "number", "exclusiveMinimum": 0, "maximum": 16384}, "height": {"type": "number", "exclusiveMinimum": 0, "maximum": 16384}}
       },
       "Size": {
         "type": "object", "required": ["width", "height"], "additionalProperties": false,

@@ -1,5 +1,6 @@
 import CartoucheJSON
 import CartoucheScene
+import CartoucheTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -85,6 +86,19 @@ struct OpenAPITests {
                 #expect(served == .object(try Self.document()))
             }
         }
+    }
+
+    @Test("openapi-spec-validator accepts it; every operation has an operationId and a summary; no fixed server")
+    func validForGenerators() throws {
+        let python = PythonOracle.repositoryRoot.appendingPathComponent(".venv-peers/bin/python").path
+        try #require(FileManager.default.isExecutableFile(atPath: python), "run scripts/setup: the .venv-peers venv is missing")
+        let output = try PythonOracle.run(script: "scripts/oracles/openapi_check.py", input: Data(OpenAPIDocument.json.utf8))
+        let report = try #require(try JSONParser().parse(Array(output)).objectValue)
+        #expect(report["valid"] == true, "\(report["error"] ?? .null)")
+        #expect(report["operations"]?.numberValue == Double(ServiceRoute.allCases.count))
+        #expect(report["withoutOperationId"] == [])
+        #expect(report["withoutSummary"] == [])
+        #expect(report["servers"] == .null)
     }
 
     @Test("its paths are exactly the router's routes, with their methods")
