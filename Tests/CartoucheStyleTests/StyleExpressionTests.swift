@@ -75,4 +75,14 @@ import Testing
         let color = parsed.color(in: EvaluationContext(zoom: 5), default: .black)
         #expect(abs(color.red - 0.5) < 1e-12 && abs(color.alpha - 0.5) < 1e-12)
     }
+
+    @Test func rgbaValidatesChannelsAndTypesMapFromSwift() throws {
+        let ok = try StyleExpression.parse(["rgba", 255, 0, 0, 0.5], expecting: .color)
+        #expect(ok.color(in: EvaluationContext(), default: .black) == StyleColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let bad = try StyleExpression.parse(["rgb", 300, 0, 0], expecting: .color)
+        #expect(throws: ExpressionEvaluationError.self) { try bad.evaluate(in: EvaluationContext()) }
+        #expect(ExpressionType.of(Pixels.self) == .number)
+        #expect(ExpressionType.of(StyleColor.self) == .color)
+        #expect(ExpressionType.of(StyleOffset.self) == .array(of: .number, length: 2))
+    }
 }

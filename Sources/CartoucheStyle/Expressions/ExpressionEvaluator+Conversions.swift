@@ -41,11 +41,7 @@ extension ExpressionEvaluator {
         case "downcase": return .string((values[0].string ?? "").lowercased())
         case "upcase": return .string((values[0].string ?? "").uppercased())
         case "rgb", "rgba":
-            let n = values.compactMap(\.number)
-            guard n.prefix(3).allSatisfy({ (0...255).contains($0) }), n.count < 4 || (0...1).contains(n[3]) else {
-                throw ExpressionEvaluationError("Invalid rgba value \(n): 'r', 'g', and 'b' must be between 0 and 255, 'a' between 0 and 1.")
-            }
-            return .color(StyleColor(red: n[0] / 255, green: n[1] / 255, blue: n[2] / 255, alpha: n.count == 4 ? n[3] : 1))
+            return try Self.toColor(.array(values))
         case "in", "index-of":
             let index = try Self.indexOf(values[0], in: values[1], from: values.count == 3 ? values[2].number ?? 0 : 0)
             return op == "in" ? .boolean(index >= 0) : .number(Double(index))
@@ -138,7 +134,7 @@ extension ExpressionEvaluator {
         case .array(let items) where (3...4).contains(items.count):
             let n = items.compactMap(\.number)
             guard n.count == items.count, n.prefix(3).allSatisfy({ (0...255).contains($0) }), n.count == 3 || (0...1).contains(n[3]) else {
-                throw ExpressionEvaluationError("Invalid rgba value \(n)")
+                throw ExpressionEvaluationError("Invalid rgba value \(n): 'r', 'g', and 'b' must be between 0 and 255, 'a' between 0 and 1.")
             }
             return .color(StyleColor(red: n[0] / 255, green: n[1] / 255, blue: n[2] / 255, alpha: n.count == 4 ? n[3] : 1))
         default:

@@ -152,3 +152,20 @@ public indirect enum ParsedExpression: Hashable, Sendable {
     /// Tuples are not Hashable; compare a printable rendering instead.
     private var hashKey: String { String(reflecting: self) }
 }
+
+extension ExpressionType {
+    /// The expression type a property of Swift type `V` expects, for
+    /// ``StyleExpression/parse(_:expecting:)`` (enums are strings, units numbers).
+    public static func of<V: StyleValue>(_ type: V.Type) -> ExpressionType {
+        switch type {
+        case is Double.Type, is Pixels.Type, is Ems.Type: .number
+        case is StyleColor.Type: .color
+        case is Bool.Type: .boolean
+        case is StyleOffset.Type: .array(of: .number, length: 2)
+        case is [Double].Type: .array(of: .number, length: nil)
+        case is [String].Type: .array(of: .string, length: nil)
+        case is any StyleEnum.Type, is String.Type: .string
+        default: .value
+        }
+    }
+}
