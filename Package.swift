@@ -20,7 +20,6 @@ let package = Package(
         // the HTTP routes, for apps that embed Cartouche without the CLI.
         .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .library(name: "CartoucheService", targets: ["CartoucheService"]),
-        .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
