@@ -90,9 +90,11 @@ public final class HeavyWorkPool: Sendable {
         budget.whenAbandoned { answer.give(nil) }
         queue.async {
             let result = work()
-            answer.give(result)
+            // The slot is free before the answer is: a caller that resumes
+            // on the answer never sees its own job still holding a slot.
             timer.cancel()
             self.release()
+            answer.give(result)
         }
         guard let result = await answer.value else { throw budget.isAbandoned ? .abandoned : .expired }
         return result
