@@ -92,6 +92,17 @@ extension SceneDocument {
         return Drawing(size: viewport, layers: layers, caption: caption)
     }
 
+    /// Indices of `annotations` bottom to top: by sort key (annotation's, else
+    /// the manager's, else 0), ties in input order — the order the query
+    /// index reads top-most first in reverse (`SceneQueryIndex`), so a tap
+    /// returns the feature drawn on top.
+    static func drawOrder<A>(_ annotations: [A], sortKey: (A) -> Double?) -> [Int] {
+        annotations.indices.sorted { a, b in
+            let ka = sortKey(annotations[a]) ?? 0, kb = sortKey(annotations[b]) ?? 0
+            return ka != kb ? ka < kb : a < b
+        }
+    }
+
     private func primitives(of m: AnyAnnotationManager, _ projection: Projection) -> [Drawing.Primitive] {
         func color(_ c: StyleColor?, _ fallback: RenderColor) -> RenderColor {
             guard let c else { return fallback }
@@ -101,10 +112,7 @@ extension SceneDocument {
         func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] { projection.screenPolylines(cs) }
         switch m {
         case .polyline(let manager):
-            let order = manager.annotations.indices.sorted {
-                let a = manager.annotations[$0].properties.lineSortKey ?? 0, b = manager.annotations[$1].properties.lineSortKey ?? 0
-                return a != b ? a < b : $0 < $1
-            }
+            let order = Self.drawOrder(manager.annotations) { $0.properties.lineSortKey ?? manager.defaults.lineSortKey }
             return order.flatMap { i -> [Drawing.Primitive] in
                 let a = manager.annotations[i]
                 let width = (a.properties.lineWidth ?? manager.defaults.lineWidth)?.value ?? 1
@@ -115,7 +123,8 @@ extension SceneDocument {
                 return screen(a.coordinates).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
             }
         case .polygon(let manager):
-            return manager.annotations.map { a in
+            let order = Self.drawOrder(manager.annotations) { $0.properties.fillSortKey ?? manager.defaults.fillSortKey }
+            return order.map { manager.annotations[$0] }.map { a in
                 let rings = a.rings.map { projection.screenRing($0) }
                 let fill = color(a.properties.fillColor ?? manager.defaults.fillColor, .black)
                 let style = Drawing.FillStyle(color: fill, opacity: (a.properties.fillOpacity ?? manager.defaults.fillOpacity ?? 1) * 0.9,
@@ -123,7 +132,8 @@ extension SceneDocument {
                 return .polygon(Drawing.Polygon(id: a.id, rings: rings, style: style))
             }
         case .circle(let manager):
-            return manager.annotations.compactMap { a -> Drawing.Primitive? in
+            let order = Self.drawOrder(manager.annotations) { $0.properties.circleSortKey ?? manager.defaults.circleSortKey }
+            return order.map { manager.annotations[$0] }.compactMap { a -> Drawing.Primitive? in
                 guard let p = projection.project(a.coordinate) else { return nil }
                 let stroke = (a.properties.circleStrokeWidth ?? manager.defaults.circleStrokeWidth)?.value ?? 0
                 let style = Drawing.FillStyle(
@@ -134,7 +144,8 @@ extension SceneDocument {
                 return .circle(Drawing.Circle(id: a.id, center: p, radius: (a.properties.circleRadius ?? manager.defaults.circleRadius)?.value ?? 5, style: style))
             }
         case .point(let manager):
-            return manager.annotations.compactMap { a -> Drawing.Primitive? in
+            let order = Self.drawOrder(manager.annotations) { $0.properties.symbolSortKey ?? manager.defaults.symbolSortKey }
+            return order.map { manager.annotations[$0] }.compactMap { a -> Drawing.Primitive? in
                 guard let p = projection.project(a.coordinate) else { return nil }
                 let field = a.properties.textField ?? manager.defaults.textField
                 let label = field.map {
