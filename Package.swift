@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry", "CartoucheStyle"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
@@ -69,7 +69,9 @@ let package = Package(
                 "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
             ]),
         // Style-spec values and documents; annotation managers compiled to them.
-        .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON"]),
+        // Style-spec values; the anchor word it shares with text and placement
+        // (`BoxAnchor`) lives in Geometry.
+        .target(name: "CartoucheStyle", dependencies: ["CartoucheJSON", "CartoucheGeometry"]),
         .target(
             name: "CartoucheAnnotations",
             dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
@@ -101,8 +103,8 @@ let package = Package(
         .target(
             name: "CartoucheCommands",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheScene", "CartoucheRender", "CartoucheJobs",
-                "CartoucheService",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheScene", "CartoucheRender",
+                "CartoucheJobs", "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -120,13 +122,13 @@ let package = Package(
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
         .testTarget(
             name: "CartoucheSceneTests",
             dependencies: ["CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle"]),
+        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle", "CartoucheGeometry"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
             dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"],

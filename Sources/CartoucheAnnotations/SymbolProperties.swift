@@ -1,3 +1,4 @@
+import CartoucheGeometry
 import CartoucheStyle
 
 /// The data-driven properties of a symbol layer: set per ``PointAnnotation``
@@ -8,7 +9,7 @@ public struct SymbolProperties: AnnotationPropertySet {
     /// Name of a style image (`icon-image`).
     public var iconImage: String?
     /// Part of the icon on the point (`icon-anchor`, default center).
-    public var iconAnchor: SymbolAnchor?
+    public var iconAnchor: BoxAnchor?
     /// Offset in multiples of the icon size (`icon-offset`, default [0, 0]).
     public var iconOffset: StyleOffset?
     /// Degrees clockwise (`icon-rotate`, default 0).
@@ -24,7 +25,7 @@ public struct SymbolProperties: AnnotationPropertySet {
     /// Label text (`text-field`, default "").
     public var textField: String?
     /// Part of the text on the point (`text-anchor`, default center).
-    public var textAnchor: SymbolAnchor?
+    public var textAnchor: BoxAnchor?
     /// `text-justify`, default center.
     public var textJustify: TextJustify?
     /// `text-letter-spacing`, default 0 em.
@@ -65,7 +66,7 @@ public struct SymbolProperties: AnnotationPropertySet {
 
     public static let descriptors: [PropertyDescriptor<SymbolProperties>] = [
         .value("icon-image", .layout, \.iconImage, default: nil),
-        .value("icon-anchor", .layout, \.iconAnchor, default: SymbolAnchor.center),
+        .value("icon-anchor", .layout, \.iconAnchor, default: BoxAnchor.center),
         .value("icon-offset", .layout, \.iconOffset, default: StyleOffset.zero),
         .value("icon-rotate", .layout, \.iconRotate, default: 0),
         .value("icon-size", .layout, \.iconSize, default: 1, range: .nonNegative),
@@ -73,7 +74,7 @@ public struct SymbolProperties: AnnotationPropertySet {
         .value("icon-text-fit-padding", .layout, \.iconTextFitPadding, default: StylePadding.zero, support: .constantInMapLibre),
         .value("symbol-sort-key", .layout, \.symbolSortKey, default: nil),
         .value("text-field", .layout, \.textField, default: ""),
-        .value("text-anchor", .layout, \.textAnchor, default: SymbolAnchor.center),
+        .value("text-anchor", .layout, \.textAnchor, default: BoxAnchor.center),
         .value("text-justify", .layout, \.textJustify, default: TextJustify.center),
         .value("text-letter-spacing", .layout, \.textLetterSpacing, default: 0),
         .value("text-line-height", .layout, \.textLineHeight, default: 1.2, support: .constantInMapLibre),
@@ -103,7 +104,7 @@ public struct SymbolLayerProperties: AnnotationPropertySet {
     /// Font stack (`text-font`, default ["Open Sans Regular", "Arial Unicode MS Regular"]).
     public var textFont: [String]?
     /// Anchors tried in order when placing labels (`text-variable-anchor`).
-    public var textVariableAnchor: [SymbolAnchor]?
+    public var textVariableAnchor: [BoxAnchor]?
     /// Draw the icon even if it collides with earlier symbols.
     public var iconAllowOverlap: Bool?
     public var textAllowOverlap: Bool?

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CartoucheGeometry
+import CartoucheStyle
 
 // The CLI's choice options as enums, so ArgumentParser refuses a value
 // outside the set and `--help` lists the values. Each raw value is the
@@ -30,18 +32,8 @@ public enum HoleRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgumen
     case maplibre
 }
 
-/// `shape --justify` (`text-justify`).
-public enum TextJustifyChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case auto, left, center, right
-}
-
-/// `shape --anchor` (`text-anchor`).
-public enum TextAnchorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case center, left, right, top, bottom
-    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
-}
-
-/// `shape --transform` (`text-transform`).
-public enum TextTransformChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    case none, uppercase, lowercase
-}
+// `shape --justify`, `--anchor` and `--transform` take the style-spec
+// enums themselves (one vocabulary: no CLI copy to keep in step).
+extension TextJustify: ExpressibleByArgument {}
+extension BoxAnchor: ExpressibleByArgument {}
+extension TextTransform: ExpressibleByArgument {}

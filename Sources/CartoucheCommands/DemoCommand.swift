@@ -41,41 +41,26 @@ public struct DemoCommand: ParsableCommand {
         let registry = try FontRegistry(
             bundled: fonts.located(), extraDirectories: extraFonts.map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? [])
         let engine = TextLayoutEngine(registry: registry)
-        print("scene                       camera  shown/total  hidden (reasons)                    ms")
+        print("scene                       camera  shown/total  hidden (reasons)                    ms (all outputs)")
         for name in names {
             let base = String(name.dropLast(".scene.json".count))
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
-            let doc: SceneDocument
-            do { doc = try SceneDocument(jsonBytes: bytes) } catch { throw ValidationError("\(name): \(error)") }
             let start = DispatchTime.now()
-            let response = try doc.place(text: engine)
+            let outputs = try Self.job(name) { DemoJob.run(bytes, text: engine) }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            try Data(try response.jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).place.json"))
-            let style = try Self.job(name) { CompileJob.run(bytes, options: CompileOptions(), limits: .unlimited, style: .pretty) }
-            try Data(style.body).write(to: output.appendingPathComponent("\(base).style.json"))
-            var taps: [JSONValue] = []
-            for (i, frame) in response.frames.enumerated() {
-                let svg = try Self.job(name) {
-                    RenderJob.run(bytes, options: RenderOptions(frame: i, ghosts: true), limits: .unlimited, text: engine, shouldCancel: nil)
-                }
+            try Data(outputs.place).write(to: output.appendingPathComponent("\(base).place.json"))
+            try Data(outputs.style).write(to: output.appendingPathComponent("\(base).style.json"))
+            for (i, svg) in outputs.pictures.enumerated() {
                 try Data(svg).write(to: output.appendingPathComponent("\(base)-\(i).svg"))
-                let index = try doc.queryIndex(frame: i, text: engine)
-                for p in frame.result.placements {
-                    guard let f = p.frame else { continue }
-                    let hits = index.query(at: f.center).map { h -> JSONValue in
-                        ["id": .string(h.id), "kind": .string(h.kind.rawValue), "layer": h.layerId.map(JSONValue.string) ?? .null]
-                    }
-                    taps.append(["camera": .number(Double(i)), "at": [.number(f.center.x), .number(f.center.y)], "hits": .array(hits)])
-                }
-                var reasons: [String: Int] = [:]
-                for p in frame.result.placements { if let r = p.hiddenReason { reasons[r.code, default: 0] += 1 } }
-                let hidden = reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                let shown = "\(frame.result.drawOrder.count)/\(frame.result.placements.count)"
+            }
+            try Data(outputs.taps).write(to: output.appendingPathComponent("\(base).query.json"))
+            for (i, frame) in outputs.frames.enumerated() {
+                let hidden = frame.hiddenByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                let shown = "\(frame.shown)/\(frame.total)"
                 print(base.padding(toLength: 28, withPad: " ", startingAt: 0) + String(i).padding(toLength: 8, withPad: " ", startingAt: 0)
                       + shown.padding(toLength: 13, withPad: " ", startingAt: 0) + hidden.padding(toLength: 36, withPad: " ", startingAt: 0)
                       + (i == 0 ? String(format: "%.1f", ms) : ""))
             }
-            try Data(try JSONValue.array(taps).jsonBytes(style: .pretty)).write(to: output.appendingPathComponent("\(base).query.json"))
         }
         print("wrote \(output.path)/: *.place.json (placements), *.style.json (style documents), *.query.json (taps), *-N.svg (pictures)")
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheStyle
 import CartoucheText
 
 /// `cartouche shape`: the metrics of one text, as `POST /v1/shape` answers them.
@@ -18,9 +20,9 @@ public struct ShapeCommand: ParsableCommand {
     @Option(name: .customLong("max-width"), help: "text-max-width in ems.") var maxWidth: Double = 10
     @Option(name: .customLong("line-height"), help: "text-line-height in ems.") var lineHeight: Double = 1.2
     @Option(name: .customLong("letter-spacing"), help: "text-letter-spacing in ems.") var letterSpacing: Double = 0
-    @Option(help: "text-justify.") var justify: TextJustifyChoice = .center
-    @Option(help: "text-anchor.") var anchor: TextAnchorChoice = .center
-    @Option(help: "text-transform.") var transform: TextTransformChoice = .none
+    @Option(help: "text-justify.") var justify: TextJustify = .center
+    @Option(help: "text-anchor.") var anchor: BoxAnchor = .center
+    @Option(help: "text-transform.") var transform: TextTransform = .none
     @Flag(help: "Include positioned glyphs.") var glyphs = false
 
     @OptionGroup var fonts: FontsOption

@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheStyle
 import CartoucheText
 
 /// `POST /v1/shape`: a text and its style-spec layout properties.
@@ -35,7 +36,7 @@ public struct ShapeRequest: Hashable, Sendable {
             lineHeight: try r.optionalNumber("lineHeight") ?? defaults.lineHeight,
             letterSpacing: try r.optionalNumber("letterSpacing") ?? defaults.letterSpacing,
             justify: try r.optionalCase("justify", as: TextJustify.self) ?? defaults.justify,
-            anchor: try r.optionalCase("anchor", as: TextAnchor.self) ?? defaults.anchor,
+            anchor: try r.optionalCase("anchor", as: BoxAnchor.self) ?? defaults.anchor,
             transform: try r.optionalCase("transform", as: TextTransform.self) ?? defaults.transform)
         includeGlyphs = try r.optionalBool("glyphs") ?? false
         try r.rejectUnknownMembers()

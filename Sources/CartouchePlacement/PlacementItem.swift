@@ -111,7 +111,7 @@ public struct PlacementEnvironment: Hashable, Sendable {
     /// The viewport, origin (0, 0).
     public var viewport: ScreenSize
     /// The camera padding; frames must stay inside viewport minus padding.
-    public var padding: PlacementInsets
+    public var padding: EdgeInsets
     /// Current camera zoom, for `minZoom`/`maxZoom`.
     public var zoom: Double
     /// The location puck's full on-screen extent, if a puck is shown.
@@ -128,7 +128,7 @@ public struct PlacementEnvironment: Hashable, Sendable {
 
     public init(
         viewport: ScreenSize,
-        padding: PlacementInsets = .zero,
+        padding: EdgeInsets = .zero,
         zoom: Double = 0,
         puck: ScreenRect? = nil,
         avoidRegions: [ScreenRect] = [],
@@ -157,17 +157,7 @@ public struct PlacementEnvironment: Hashable, Sendable {
     }
 }
 
-/// Insets in screen points (top, left, bottom, right). The placement core keeps
-/// its own small type so it does not depend on the camera module.
-public struct PlacementInsets: Hashable, Sendable {
-    public var top, left, bottom, right: Double
-
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    public static let zero = PlacementInsets()
-}
+/// The placement core's old name for ``EdgeInsets`` (one insets type for
+/// camera padding, callout padding and the placement environment).
+@available(*, deprecated, renamed: "EdgeInsets")
+public typealias PlacementInsets = EdgeInsets

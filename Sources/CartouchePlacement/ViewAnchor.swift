@@ -1,33 +1,18 @@
 import CartoucheGeometry
 
-/// Where a view annotation hangs relative to its anchor point (Mapbox's
-/// `ViewAnnotationAnchor`). The name says which part of the view touches the
-/// point: `.top` puts the view's top edge on the point, so it hangs below it.
-public enum ViewAnchor: String, CaseIterable, Hashable, Sendable {
-    case center
-    case top
-    case bottom
-    case left
-    case right
-    case topLeft = "top-left"
-    case topRight = "top-right"
-    case bottomLeft = "bottom-left"
-    case bottomRight = "bottom-right"
-
-    /// The eight non-centre anchors in Mapbox's `.all` order.
-    public static let all: [ViewAnchor] = [
-        .topLeft, .top, .topRight, .left, .right, .bottomLeft, .bottom, .bottomRight,
-    ]
-}
+/// Mapbox's name for a view annotation's anchor; the one anchor type is
+/// ``BoxAnchor`` (in `CartoucheGeometry`).
+@available(*, deprecated, renamed: "BoxAnchor")
+public typealias ViewAnchor = BoxAnchor
 
 /// One anchor option of a view annotation: an anchor plus an offset in screen
 /// points. **+offsetX moves right, +offsetY moves up** (Mapbox core semantics).
 public struct AnchorConfig: Hashable, Sendable {
-    public var anchor: ViewAnchor
+    public var anchor: BoxAnchor
     public var offsetX: Double
     public var offsetY: Double
 
-    public init(_ anchor: ViewAnchor, offsetX: Double = 0, offsetY: Double = 0) {
+    public init(_ anchor: BoxAnchor, offsetX: Double = 0, offsetY: Double = 0) {
         self.anchor = anchor
         self.offsetX = offsetX
         self.offsetY = offsetY

@@ -35,13 +35,13 @@ extension Drawing {
         /// The frame from the solver, tail included.
         public var frame: ScreenRect
         public var anchorPoint: ScreenPoint
-        public var anchor: ViewAnchor
+        public var anchor: BoxAnchor
         public var style: CalloutStyle
         public var lines: [Line]
         public var icon: Icon?
 
         public init(
-            id: String? = nil, frame: ScreenRect, anchorPoint: ScreenPoint, anchor: ViewAnchor,
+            id: String? = nil, frame: ScreenRect, anchorPoint: ScreenPoint, anchor: BoxAnchor,
             style: CalloutStyle = RenderStyle.callout, lines: [Line] = [], icon: Icon? = nil
         ) {
             self.id = id

@@ -62,7 +62,7 @@ public struct CalloutBubble: Hashable, Sendable {
     ///   - room: where the frame keeps room for the tail.
     /// - Complexity: O(1).
     public init(
-        frame: ScreenRect, anchorPoint: ScreenPoint, anchor: ViewAnchor,
+        frame: ScreenRect, anchorPoint: ScreenPoint, anchor: BoxAnchor,
         tailSize: Double = 8, cornerRadius: Double = 8, room: TailRoom = .allSides
     ) {
         let side = TailSide(anchor)
@@ -141,10 +141,10 @@ public struct CalloutBubble: Hashable, Sendable {
 
     /// Walks the body clockwise from the end of the top-left corner, splicing
     /// the tail into the edge or corner it belongs to.
-    private static func outline(body b: ScreenRect, radius r: Double, anchor: ViewAnchor, tail: Tail?) -> [PathCommand] {
+    private static func outline(body b: ScreenRect, radius r: Double, anchor: BoxAnchor, tail: Tail?) -> [PathCommand] {
         var path = PathBuilder()
-        let tailAt = tail == nil ? ViewAnchor.center : anchor
-        func corner(_ which: ViewAnchor, before: ScreenPoint, after: ScreenPoint, _ tail: Tail?) {
+        let tailAt = tail == nil ? BoxAnchor.center : anchor
+        func corner(_ which: BoxAnchor, before: ScreenPoint, after: ScreenPoint, _ tail: Tail?) {
             if tailAt == which, let tail {
                 path.line(tail.baseStart); path.line(tail.tip); path.line(tail.baseEnd)
             } else {
@@ -152,7 +152,7 @@ public struct CalloutBubble: Hashable, Sendable {
                 if r > 0 { path.arc(r, after) }
             }
         }
-        func edge(_ which: ViewAnchor, _ tail: Tail?) {
+        func edge(_ which: BoxAnchor, _ tail: Tail?) {
             if tailAt == which, let tail {
                 path.line(tail.baseStart); path.line(tail.tip); path.line(tail.baseEnd)
             }
@@ -181,7 +181,7 @@ public struct CalloutBubble: Hashable, Sendable {
 private struct TailSide {
     var top = false, bottom = false, left = false, right = false
 
-    init(_ anchor: ViewAnchor) {
+    init(_ anchor: BoxAnchor) {
         switch anchor {
         case .center: break
         case .top: top = true

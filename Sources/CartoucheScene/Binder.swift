@@ -163,7 +163,7 @@ struct Binder {
         for a in avoidRuns { for run in a.runs { lines.append(ScreenPolyline(id: a.id, points: run, halfWidth: a.halfWidth)) } }
         return PlacementEnvironment(
             viewport: scene.viewport,
-            padding: PlacementInsets(top: pad.top, left: pad.left, bottom: pad.bottom, right: pad.right),
+            padding: pad,
             zoom: scene.camera.zoom, puck: puckRect, avoidRegions: scene.avoidRegions,
             avoidLines: lines, symbols: scene.symbols, cullingMargin: scene.cullingMargin)
     }

@@ -1,23 +1,38 @@
+import CartoucheGeometry
+
 /// The style-spec enums that annotation layers use. Raw values are the exact
 /// strings of the spec; decoding any other string fails with
 /// ``StyleValueError/unknownEnumValue(_:allowed:)``.
 
-/// Which part of a symbol (icon or text) sits on its point
-/// (`icon-anchor`, `text-anchor`, `text-variable-anchor`).
-public enum SymbolAnchor: String, StyleEnum {
-    case center, left, right, top, bottom
-    case topLeft = "top-left", topRight = "top-right"
-    case bottomLeft = "bottom-left", bottomRight = "bottom-right"
-}
+/// `icon-anchor`, `text-anchor` and `text-variable-anchor` take the shared
+/// ``BoxAnchor`` (defined in `CartoucheGeometry` for every module).
+extension BoxAnchor: StyleEnum {}
+
+@available(*, deprecated, renamed: "BoxAnchor")
+public typealias SymbolAnchor = BoxAnchor
 
 /// How an icon stretches around its text (`icon-text-fit`).
 public enum IconTextFit: String, StyleEnum { case none, width, height, both }
 
-/// Alignment of lines inside a multi-line label (`text-justify`).
+/// Alignment of lines inside a multi-line label (`text-justify`). `auto`
+/// aligns towards the anchor: left for left anchors, right for right ones,
+/// else centre.
 public enum TextJustify: String, StyleEnum { case auto, left, center, right }
 
 /// Case change applied to label text (`text-transform`).
-public enum TextTransform: String, StyleEnum { case none, uppercase, lowercase }
+public enum TextTransform: String, StyleEnum {
+    case none, uppercase, lowercase
+
+    /// Applies the transform with Unicode's full, locale-independent case
+    /// mappings (so "ß" uppercases to "SS" and "Σ" lowercases by context).
+    public func apply(to text: String) -> String {
+        switch self {
+        case .none: text
+        case .uppercase: text.uppercased()
+        case .lowercase: text.lowercased()
+        }
+    }
+}
 
 /// Shape of line corners (`line-join`). Only the values both Mapbox GL and
 /// MapLibre accept are offered.

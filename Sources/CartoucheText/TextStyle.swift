@@ -1,56 +1,18 @@
-/// `text-anchor`: which part of the text box sits at the anchor point.
-public enum TextAnchor: String, Hashable, Sendable, CaseIterable {
-    case center, left, right, top, bottom
-    case topLeft = "top-left", topRight = "top-right"
-    case bottomLeft = "bottom-left", bottomRight = "bottom-right"
+import CartoucheGeometry
+import CartoucheStyle
 
-    /// Fraction of the box width left of the anchor point (0 = anchor on the left edge).
-    public var horizontalAlign: Double {
-        switch self {
-        case .left, .topLeft, .bottomLeft: return 0
-        case .right, .topRight, .bottomRight: return 1
-        case .center, .top, .bottom: return 0.5
-        }
-    }
+/// `text-anchor`: the shared ``BoxAnchor``.
+@available(*, deprecated, renamed: "BoxAnchor")
+public typealias TextAnchor = BoxAnchor
 
-    /// Fraction of the box height above the anchor point (0 = anchor on the top edge).
-    public var verticalAlign: Double {
-        switch self {
-        case .top, .topLeft, .topRight: return 0
-        case .bottom, .bottomLeft, .bottomRight: return 1
-        case .center, .left, .right: return 0.5
-        }
-    }
-}
-
-/// `text-justify`: alignment of lines inside the text box.
-public enum TextJustify: String, Hashable, Sendable, CaseIterable {
-    /// Towards the anchor: left for left anchors, right for right anchors, else center.
-    case auto
-    case left, center, right
-
+extension TextJustify {
     /// Fraction of the spare width placed left of a line, for a box anchored at `anchor`.
-    func factor(for anchor: TextAnchor) -> Double {
+    func factor(for anchor: BoxAnchor) -> Double {
         switch self {
-        case .left: return 0
-        case .center: return 0.5
-        case .right: return 1
-        case .auto: return anchor.horizontalAlign
-        }
-    }
-}
-
-/// `text-transform`.
-public enum TextTransform: String, Hashable, Sendable, CaseIterable {
-    case none, uppercase, lowercase
-
-    /// Applies the transform with Unicode's full, locale-independent case
-    /// mappings (so "ß" uppercases to "SS" and "Σ" lowercases by context).
-    public func apply(to text: String) -> String {
-        switch self {
-        case .none: return text
-        case .uppercase: return text.uppercased()
-        case .lowercase: return text.lowercased()
+        case .left: 0
+        case .center: 0.5
+        case .right: 1
+        case .auto: anchor.horizontalAlign
         }
     }
 }
@@ -74,7 +36,7 @@ public struct TextStyle: Hashable, Sendable {
     /// Bengali and Gurmukhi. Mapbox GL exempts Arabic only.
     public var letterSpacing: Double
     public var justify: TextJustify
-    public var anchor: TextAnchor
+    public var anchor: BoxAnchor
     public var transform: TextTransform
     /// `text-offset` in ems, x right and y down.
     public var offsetX: Double
@@ -89,7 +51,7 @@ public struct TextStyle: Hashable, Sendable {
         lineHeight: Double = 1.2,
         letterSpacing: Double = 0,
         justify: TextJustify = .center,
-        anchor: TextAnchor = .center,
+        anchor: BoxAnchor = .center,
         transform: TextTransform = .none,
         offsetX: Double = 0,
         offsetY: Double = 0,

@@ -8,7 +8,7 @@ struct AnchorFrameTests {
     // The table of the Mapbox reference (§2): frame relative to the anchor
     // point for a w×h view, y down. Here w = 100, h = 40 at (200, 300).
     @Test(arguments: [
-        (ViewAnchor.center, 150.0, 280.0),
+        (BoxAnchor.center, 150.0, 280.0),
         (.top, 150, 300),
         (.bottom, 150, 260),
         (.left, 200, 280),
@@ -18,7 +18,7 @@ struct AnchorFrameTests {
         (.bottomLeft, 200, 260),
         (.bottomRight, 100, 260),
     ])
-    func frameMatchesReferenceTable(anchor: ViewAnchor, minX: Double, minY: Double) {
+    func frameMatchesReferenceTable(anchor: BoxAnchor, minX: Double, minY: Double) {
         let f = AnchorConfig(anchor).frame(at: ScreenPoint(x: 200, y: 300), size: ScreenSize(width: 100, height: 40))
         #expect(f == ScreenRect(x: minX, y: minY, width: 100, height: 40))
     }
@@ -30,7 +30,7 @@ struct AnchorFrameTests {
     }
 
     @Test func allIsTheEightNonCentreAnchorsInMapboxOrder() {
-        #expect(ViewAnchor.all.map(\.rawValue) == [
+        #expect(BoxAnchor.all.map(\.rawValue) == [
             "top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right",
         ])
     }

@@ -49,7 +49,7 @@ struct GreedyPlacerTests {
 
     @Test func paddingPuckAndCullingRules() throws {
         var env = env
-        env.padding = PlacementInsets(top: 50, left: 0, bottom: 0, right: 0)
+        env.padding = EdgeInsets(top: 50, left: 0, bottom: 0, right: 0)
         env.puck = ScreenRect(x: 300, y: 200, width: 40, height: 40)
         let items = [
             // Hangs into the top padding with its only anchor.

@@ -11,7 +11,7 @@ struct OptimisePlacerTests {
         var rng = SplitMix64(seed: seed)
         let anchors: [AnchorConfig] = positions == 4
             ? [.bottomLeft, .bottomRight, .topLeft, .topRight].map { AnchorConfig($0) }
-            : ViewAnchor.all.map { AnchorConfig($0) }
+            : BoxAnchor.all.map { AnchorConfig($0) }
         let items = (0..<n).map { i in
             PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...792), y: rng.double(0...612))],
                           size: ScreenSize(width: 30, height: 7), anchors: anchors, ignoreCameraPadding: true)
@@ -37,7 +37,7 @@ struct OptimisePlacerTests {
         let items = (0..<n).map { i in
             PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(20...140), y: rng.double(20...100))],
                           size: ScreenSize(width: rng.double(20...50), height: rng.double(8...25)),
-                          anchors: Array(ViewAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) },
+                          anchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) },
                           ignoreCameraPadding: true)
         }
         let env = PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120))
@@ -83,7 +83,7 @@ struct OptimisePlacerTests {
         var rng = SplitMix64(seed: 77)
         let items = (0..<5000).map { i in
             PlacementItem(id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...1920), y: rng.double(0...1080))],
-                          size: ScreenSize(width: 160, height: 60), anchors: ViewAnchor.allCases.map { AnchorConfig($0) })
+                          size: ScreenSize(width: 160, height: 60), anchors: BoxAnchor.allCases.map { AnchorConfig($0) })
         }
         let env = PlacementEnvironment(viewport: ScreenSize(width: 1920, height: 1080))
         let greedy = try GreedyPlacer.place(items, in: env)

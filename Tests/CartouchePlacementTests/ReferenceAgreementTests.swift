@@ -10,7 +10,7 @@ struct ReferenceAgreementTests {
         let w = rng.double(200...900), h = rng.double(200...700)
         var env = PlacementEnvironment(viewport: ScreenSize(width: w, height: h), zoom: rng.double(0...22))
         if rng.chance(0.5) {
-            env.padding = PlacementInsets(top: rng.double(0...60), left: rng.double(0...60),
+            env.padding = EdgeInsets(top: rng.double(0...60), left: rng.double(0...60),
                                           bottom: rng.double(0...60), right: rng.double(0...60))
         }
         if rng.chance(0.6) { env.puck = ScreenRect(x: rng.double(0...w), y: rng.double(0...h), width: 30, height: 30) }
@@ -29,7 +29,7 @@ struct ReferenceAgreementTests {
         var previous: [String: AnchorConfig] = [:]
         for i in 0..<rng.int(1...120) {
             let anchors = rng.chance(0.3) ? [AnchorConfig(.center)]
-                : Array(ViewAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...9)))
+                : Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...9)))
                     .map { AnchorConfig($0, offsetX: rng.chance(0.3) ? rng.double(-10...10) : 0, offsetY: rng.chance(0.3) ? rng.double(-10...10) : 0) }
             let points = (0..<(rng.chance(0.2) ? rng.int(0...4) : 1)).map { _ in
                 ScreenPoint(x: rng.double(-100...w + 100), y: rng.double(-100...h + 100))

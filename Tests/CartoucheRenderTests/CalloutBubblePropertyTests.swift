@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Which sides of the frame an anchor gives to the tail (from the anchor table).
-    func tailSides(_ a: ViewAnchor) -> (top: Bool, bottom: Bool, left: Bool, right: Bool) {
+    func tailSides(_ a: BoxAnchor) -> (top: Bool, bottom: Bool, left: Bool, right: Bool) {
         let name = a.rawValue
         return (name.hasPrefix("top"), name.hasPrefix("bottom"), name == "left" || name.hasSuffix("-left"),
                 name == "right" || name.hasSuffix("-right"))
@@ -27,7 +27,7 @@ import Testing
         var rng = SplitMix64(seed: 0xB0BB1E)
         var withTail = 0
         for _ in 0..<3000 {
-            let anchor = ViewAnchor.allCases.randomElement(using: &rng) ?? .center
+            let anchor = BoxAnchor.allCases.randomElement(using: &rng) ?? .center
             let point = ScreenPoint(x: Double.random(in: 0...400, using: &rng), y: Double.random(in: 0...300, using: &rng))
             let size = ScreenSize(width: Double.random(in: 0...200, using: &rng), height: Double.random(in: 0...100, using: &rng))
             let config = AnchorConfig(

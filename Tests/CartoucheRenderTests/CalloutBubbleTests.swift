@@ -65,7 +65,7 @@ import Testing
     /// lies, by hand from the frame table.
     @Test(arguments: [
         // anchor, body, tail base start, tail base end
-        (ViewAnchor.top, ScreenRect(minX: 150, minY: 108, maxX: 250, maxY: 150), ScreenPoint(x: 192, y: 108), ScreenPoint(x: 208, y: 108)),
+        (BoxAnchor.top, ScreenRect(minX: 150, minY: 108, maxX: 250, maxY: 150), ScreenPoint(x: 192, y: 108), ScreenPoint(x: 208, y: 108)),
         (.bottom, ScreenRect(minX: 150, minY: 50, maxX: 250, maxY: 92), ScreenPoint(x: 208, y: 92), ScreenPoint(x: 192, y: 92)),
         (.left, ScreenRect(minX: 208, minY: 75, maxX: 300, maxY: 125), ScreenPoint(x: 208, y: 108), ScreenPoint(x: 208, y: 92)),
         (.right, ScreenRect(minX: 100, minY: 75, maxX: 192, maxY: 125), ScreenPoint(x: 192, y: 92), ScreenPoint(x: 192, y: 108)),
@@ -74,7 +74,7 @@ import Testing
         (.bottomLeft, ScreenRect(minX: 208, minY: 50, maxX: 300, maxY: 92), ScreenPoint(x: 216, y: 92), ScreenPoint(x: 208, y: 84)),
         (.bottomRight, ScreenRect(minX: 100, minY: 50, maxX: 192, maxY: 92), ScreenPoint(x: 192, y: 84), ScreenPoint(x: 184, y: 92)),
     ])
-    func tailTipIsTheAnchorPoint(anchor: ViewAnchor, body: ScreenRect, baseStart: ScreenPoint, baseEnd: ScreenPoint) throws {
+    func tailTipIsTheAnchorPoint(anchor: BoxAnchor, body: ScreenRect, baseStart: ScreenPoint, baseEnd: ScreenPoint) throws {
         let b = bubble(AnchorConfig(anchor))
         #expect(b.body == body)
         let tail = try #require(b.tail)
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (ViewAnchor.top, ScreenRect(minX: 158, minY: 108, maxX: 242, maxY: 142), ScreenPoint(x: 192, y: 108), ScreenPoint(x: 208, y: 108)),
+        (BoxAnchor.top, ScreenRect(minX: 158, minY: 108, maxX: 242, maxY: 142), ScreenPoint(x: 192, y: 108), ScreenPoint(x: 208, y: 108)),
         (.bottom, ScreenRect(minX: 158, minY: 58, maxX: 242, maxY: 92), ScreenPoint(x: 208, y: 92), ScreenPoint(x: 192, y: 92)),
         (.left, ScreenRect(minX: 208, minY: 83, maxX: 292, maxY: 117), ScreenPoint(x: 208, y: 108), ScreenPoint(x: 208, y: 92)),
         (.right, ScreenRect(minX: 108, minY: 83, maxX: 192, maxY: 117), ScreenPoint(x: 192, y: 92), ScreenPoint(x: 192, y: 108)),
@@ -204,7 +204,7 @@ import Testing
         (.bottomLeft, ScreenRect(minX: 208, minY: 58, maxX: 292, maxY: 92), ScreenPoint(x: 216, y: 92), ScreenPoint(x: 208, y: 84)),
         (.bottomRight, ScreenRect(minX: 108, minY: 58, maxX: 192, maxY: 92), ScreenPoint(x: 192, y: 84), ScreenPoint(x: 184, y: 92)),
     ])
-    func allSidesTailTipIsTheAnchorPoint(anchor: ViewAnchor, body: ScreenRect, baseStart: ScreenPoint, baseEnd: ScreenPoint) throws {
+    func allSidesTailTipIsTheAnchorPoint(anchor: BoxAnchor, body: ScreenRect, baseStart: ScreenPoint, baseEnd: ScreenPoint) throws {
         let b = bubble(AnchorConfig(anchor), room: .allSides)
         #expect(b.body == body)
         #expect(b.tail == .init(baseStart: baseStart, tip: point, baseEnd: baseEnd))

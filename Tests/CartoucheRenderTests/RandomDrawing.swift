@@ -49,7 +49,7 @@ enum RandomDrawing {
                     labelBox: ScreenRect(x: p.x + 10, y: p.y - 12, width: 40, height: 16))))
             case 4:
                 let p = point(&rng)
-                let anchor = ViewAnchor.allCases.randomElement(using: &rng) ?? .center
+                let anchor = BoxAnchor.allCases.randomElement(using: &rng) ?? .center
                 let config = AnchorConfig(
                     anchor, offsetX: Double.random(in: -20...20, using: &rng), offsetY: Double.random(in: -20...20, using: &rng))
                 let size = ScreenSize(width: Double.random(in: 0...160, using: &rng), height: Double.random(in: 0...60, using: &rng))

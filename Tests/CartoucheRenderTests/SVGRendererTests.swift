@@ -190,8 +190,8 @@ import Testing
 }
 
 @Suite struct CalloutFromPlacementTests {
-    @Test(arguments: ViewAnchor.allCases)
-    func anchorPointInvertsTheFrame(anchor: ViewAnchor) {
+    @Test(arguments: BoxAnchor.allCases)
+    func anchorPointInvertsTheFrame(anchor: BoxAnchor) {
         let point = ScreenPoint(x: 123.5, y: 77.25)
         for config in [AnchorConfig(anchor), AnchorConfig(anchor, offsetX: 12, offsetY: -7)] {
             let frame = config.frame(at: point, size: ScreenSize(width: 96, height: 46))

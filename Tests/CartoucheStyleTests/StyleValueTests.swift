@@ -1,3 +1,4 @@
+import CartoucheGeometry
 import CartoucheJSON
 import Testing
 
@@ -5,9 +6,9 @@ import Testing
 
 @Suite struct StyleValueTests {
     @Test func enumsDecodeExactSpecStrings() throws {
-        #expect(try SymbolAnchor(styleJSON: "top-left") == .topLeft)
+        #expect(try BoxAnchor(styleJSON: "top-left") == .topLeft)
         #expect(try SymbolPlacement(styleJSON: "line-center") == .lineCenter)
-        #expect(SymbolAnchor.bottomRight.styleJSON == "bottom-right")
+        #expect(BoxAnchor.bottomRight.styleJSON == "bottom-right")
         #expect(throws: StyleValueError.unknownEnumValue("Round", allowed: ["butt", "round", "square"])) {
             try LineCap(styleJSON: "Round")
         }

@@ -1,3 +1,5 @@
+import CartoucheGeometry
+import CartoucheStyle
 import CartoucheTestSupport
 import Testing
 
@@ -29,7 +31,7 @@ struct RobustnessTests {
                 size: Double.random(in: 1...64, using: &rng), maxWidth: Double.random(in: 0.5...20, using: &rng),
                 lineHeight: Double.random(in: 0...3, using: &rng), letterSpacing: Double.random(in: -0.2...0.5, using: &rng),
                 justify: TextJustify.allCases[Int.random(in: 0..<4, using: &rng)],
-                anchor: TextAnchor.allCases[Int.random(in: 0..<9, using: &rng)],
+                anchor: BoxAnchor.allCases[Int.random(in: 0..<9, using: &rng)],
                 transform: TextTransform.allCases[Int.random(in: 0..<3, using: &rng)],
                 radialOffset: Double.random(in: -1...2, using: &rng))
             let shaped = try engine.layout(text, style: style, includeGlyphs: true)

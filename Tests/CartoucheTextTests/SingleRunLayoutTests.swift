@@ -1,3 +1,5 @@
+import CartoucheGeometry
+import CartoucheStyle
 import CartoucheTestSupport
 import Testing
 
@@ -25,7 +27,7 @@ import CICUBreak
     ]
 
     static func randomStyle(_ random: inout SplitMix64) -> TextStyle {
-        let anchors: [TextAnchor] = [.center, .left, .right, .top, .bottom, .topLeft, .topRight, .bottomLeft, .bottomRight]
+        let anchors: [BoxAnchor] = [.center, .left, .right, .top, .bottom, .topLeft, .topRight, .bottomLeft, .bottomRight]
         let justifies: [TextJustify] = [.auto, .left, .center, .right]
         let transforms: [TextTransform] = [.none, .none, .uppercase, .lowercase]
         return TextStyle(

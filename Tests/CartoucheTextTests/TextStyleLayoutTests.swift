@@ -1,3 +1,5 @@
+import CartoucheGeometry
+import CartoucheStyle
 import Testing
 
 @testable import CartoucheText
@@ -15,8 +17,8 @@ struct TextStyleLayoutTests {
         #expect(abs(shaped.width - lineUnits / 100) < 1e-9)
     }
 
-    @Test("text-anchor places the box on the anchor point", arguments: TextAnchor.allCases)
-    func anchors(anchor: TextAnchor) throws {
+    @Test("text-anchor places the box on the anchor point", arguments: BoxAnchor.allCases)
+    func anchors(anchor: BoxAnchor) throws {
         let shaped = try makeEngine().layout("11 22", style: TextStyle(size: 10, anchor: anchor))
         let w = lineUnits / 100, h = 12.0
         let expectedMinX: Double = switch anchor {

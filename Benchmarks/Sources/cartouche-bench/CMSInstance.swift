@@ -24,8 +24,8 @@ struct CMSInstance {
 
     var anchors: [AnchorConfig] {
         positions == 4
-            ? [ViewAnchor.bottomLeft, .bottomRight, .topLeft, .topRight].map { AnchorConfig($0) }
-            : ViewAnchor.all.map { AnchorConfig($0) }
+            ? [BoxAnchor.bottomLeft, .bottomRight, .topLeft, .topRight].map { AnchorConfig($0) }
+            : BoxAnchor.all.map { AnchorConfig($0) }
     }
 
     /// The points, x then y per draw, in the region (screen coordinates, y down).

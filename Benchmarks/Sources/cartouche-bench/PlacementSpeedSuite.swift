@@ -69,7 +69,7 @@ struct PlacementSpeedSuite: BenchmarkSuite {
     /// sizes (picked by the same generator) and all 9 anchors, centre first.
     static func callouts(n: Int, sizes: [ScreenSize]) -> [PlacementItem] {
         var rng = BenchRandom(seed: 0xCA11_0075 &+ UInt64(n))
-        let anchors = ViewAnchor.allCases.map { AnchorConfig($0) }
+        let anchors = BoxAnchor.allCases.map { AnchorConfig($0) }
         return (0..<n).map { i in
             let p = ScreenPoint(x: rng.double(0...viewport.width), y: rng.double(0...viewport.height))
             let size = sizes[Int(rng.next() % UInt64(sizes.count))]

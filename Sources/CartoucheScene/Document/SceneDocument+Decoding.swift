@@ -178,9 +178,9 @@ enum SceneDecoding {
 
     static func anchor(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AnchorConfig {
         // Shorthand: just the anchor's name.
-        if case .string = v { return AnchorConfig(try v.decodeCase(ViewAnchor.self, at: p)) }
+        if case .string = v { return AnchorConfig(try v.decodeCase(BoxAnchor.self, at: p)) }
         var r = try JSONObjectReader(v, at: p)
-        let a = AnchorConfig(try r.requiredCase("anchor", as: ViewAnchor.self),
+        let a = AnchorConfig(try r.requiredCase("anchor", as: BoxAnchor.self),
                              offsetX: try r.optional("offsetX", finite) ?? 0, offsetY: try r.optional("offsetY", finite) ?? 0)
         try r.rejectUnknownMembers()
         return a

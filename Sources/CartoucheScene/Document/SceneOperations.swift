@@ -36,29 +36,43 @@ extension SceneDocument {
                            zoom: camera.zoom, bearing: camera.bearing, pitch: camera.pitch)
     }
 
-    /// A tap-query index for camera `frame`: the view annotations placed for
-    /// that camera on top, then the managers' layers in their compiled
-    /// (drawn) order.
+    /// A tap-query index for camera `frame` (the cameras after it are not
+    /// placed); see ``PreparedScene/queryIndex(frame:holes:)``.
     public func queryIndex(
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
         shouldCancel: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> SceneQueryIndex {
-        guard cameras.indices.contains(frame) else {
-            throw .invalidValue(field: "frame", value: Double(frame), reason: "is not the index of one of the scene's \(cameras.count) cameras")
-        }
-        let (response, compiled) = try placeAndCompile(text: text, shouldCancel: shouldCancel)
-        let placed = response.frames[frame]
-        // Draw order: the position of each manager's own layer in the compiled stack.
-        var rank: [String: Int] = [:]
-        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
+        try checkFrame(frame)
+        return try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel).queryIndex(frame: frame, holes: holes)
+    }
+}
+
+extension PreparedScene {
+    /// A tap-query index for camera `frame`: the view annotations placed for
+    /// that camera on top, then the managers' layers in their compiled
+    /// (drawn) order.
+    /// - Throws: `invalidValue` at `frame` for a frame not placed; text and
+    ///   camera errors as placing.
+    public func queryIndex(frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured) throws(SceneError) -> SceneQueryIndex {
+        let placed = try frame(index)
         var layers: [DrawnLayer] = []
-        for m in managers.sorted(by: { rank[$0.id, default: 0] < rank[$1.id, default: 0] }) {
-            layers += try drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
+        for m in document.managersInDrawOrder(compiled) {
+            layers += try document.drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
         }
         let projection: Projection
-        do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
+        do { projection = try Projection(camera: placed.camera, viewport: document.viewport) } catch { throw .camera(error) }
         var boxes: [String: [ScreenRect]] = [:]
-        for va in viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
+        for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
         return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection, holes: holes)
+    }
+}
+
+extension SceneDocument {
+    /// The managers bottom to top: by the position of each manager's own
+    /// layer in the compiled stack (layer positions resolved).
+    func managersInDrawOrder(_ compiled: CompiledAnnotations) -> [AnyAnnotationManager] {
+        var rank: [String: Int] = [:]
+        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
+        return managers.sorted { rank[$0.id, default: 0] < rank[$1.id, default: 0] }
     }
 }

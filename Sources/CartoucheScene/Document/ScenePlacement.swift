@@ -52,7 +52,7 @@ extension SceneDocument {
         for m in managers {
             guard case .polyline(let pm) = m else { continue }
             for (i, (a, line)) in zip(pm.annotations, m.avoidLines).enumerated() {
-                drawn.append(((rank[m.id] ?? 0, a.properties.lineSortKey ?? pm.defaults.lineSortKey ?? 0, i), m.id, a.id, line))
+                drawn.append(((rank[m.id] ?? 0, pm.resolvedStyle(of: a).sortKey ?? 0, i), m.id, a.id, line))
             }
         }
         var out: [String: [AvoidLine]] = [:]
@@ -130,46 +130,14 @@ extension SceneDocument {
 
     /// Places the view annotations for every camera, in order, each frame
     /// starting from the previous frame's anchors. Content-sized callouts are
-    /// measured with `text` first.
+    /// measured with `text` first. (``PreparedScene`` keeps what this
+    /// computes on the way, for callers that also query or draw.)
     ///
     /// - Parameter shouldCancel: polled by the solver (a request deadline).
-    /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
-    ///   compile (as ``compile(target:)`` would), text errors for content that
-    ///   cannot be measured, camera errors for fits, ``SceneError/cancelled``.
+    /// - Throws: as ``PreparedScene/init(_:text:through:recordRejected:shouldCancel:)``.
     /// - Complexity: compiling the managers is linear in their annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`).
     public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
-        try placeAndCompile(text: text, shouldCancel: shouldCancel).response
-    }
-
-    /// ``place(text:shouldCancel:)`` together with the managers it compiled
-    /// on the way, for callers that need both (query indexes, drawings), so
-    /// they do not compile twice.
-    func placeAndCompile(text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?)
-        throws(SceneError) -> (response: PlaceResponse, compiled: CompiledAnnotations)
-    {
-        // Managers that cannot be compiled (layer positions in a cycle or
-        // naming unknown layers, properties a renderer refuses) make the scene
-        // invalid for placing too, not only for compiling: every route
-        // answers the same scene the same way.
-        let compiled = try compile()
-        let (doc, _) = try measured(with: text)
-        let above = try doc.linesAboveBoundLines(compiled: compiled)
-        var frames: [PlaceResponse.Frame] = []
-        for spec in doc.cameras {
-            let camera = try doc.resolve(spec)
-            let result = try ViewAnnotationPlacer.place(
-                doc.placementScene(camera: camera, text: text, linesAbove: above), previous: frames.last?.result,
-                recordRejected: options.recordRejected, shouldCancel: shouldCancel)
-            var changes: Int? = nil
-            if let last = frames.last?.result.anchors {
-                changes = result.placements.reduce(0) { n, p in
-                    guard let a = p.anchor, let before = last[p.id] else { return n }
-                    return a == before ? n : n + 1
-                }
-            }
-            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: changes))
-        }
-        return (PlaceResponse(frames: frames), compiled)
+        try PreparedScene(self, text: text, shouldCancel: shouldCancel).response
     }
 }

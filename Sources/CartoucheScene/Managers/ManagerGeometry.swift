@@ -30,16 +30,12 @@ extension AnyAnnotationManager {
     /// when there is a gap, as the renderer draws it).
     var avoidLines: [AvoidLine] {
         guard case .polyline(let m) = self else { return [] }
-        return m.annotations.map { a in
-            let width = (a.properties.lineWidth ?? m.defaults.lineWidth)?.value ?? 1
-            let gap = (a.properties.lineGapWidth ?? m.defaults.lineGapWidth)?.value ?? 0
-            return AvoidLine(id: m.id, coordinates: a.coordinates, width: gap > 0 ? gap + 2 * width : width)
-        }
+        return m.annotations.map { a in AvoidLine(id: m.id, coordinates: a.coordinates, width: m.resolvedStyle(of: a).drawnWidth) }
     }
 
     /// The layer as drawn, for tap queries. Circles, lines and fills use the
-    /// resolved per-annotation values (annotation, else manager, else the
-    /// style-spec default). Point annotations hit by their icon box (when the
+    /// resolved per-annotation values (`resolvedStyle(of:)`: annotation, else
+    /// manager, else the style-spec default). Point annotations hit by their icon box (when the
     /// image's size is known) and their shaped text box (when a text engine is
     /// given).
     func drawnLayer(iconSizes: [String: ScreenSize], text: TextLayoutEngine? = nil) -> DrawnLayer {
@@ -48,11 +44,9 @@ extension AnyAnnotationManager {
         case .circle(let m):
             let lp = m.layerProperties
             let features = m.annotations.map { a in
-                DrawnFeature(id: a.id, shape: .circle(
-                    center: a.coordinate,
-                    radius: (a.properties.circleRadius ?? m.defaults.circleRadius)?.value ?? 5,
-                    strokeWidth: (a.properties.circleStrokeWidth ?? m.defaults.circleStrokeWidth)?.value ?? 0),
-                    sortKey: a.properties.circleSortKey ?? m.defaults.circleSortKey, customData: a.customData)
+                let style = m.resolvedStyle(of: a)
+                return DrawnFeature(id: a.id, shape: .circle(center: a.coordinate, radius: style.radius, strokeWidth: style.strokeWidth),
+                                    sortKey: style.sortKey, customData: a.customData)
             }
             return DrawnLayer(
                 id: m.id, features: features, translate: (lp.circleTranslate?.x ?? 0, lp.circleTranslate?.y ?? 0),
@@ -62,20 +56,16 @@ extension AnyAnnotationManager {
         case .polyline(let m):
             let lp = m.layerProperties
             let features = m.annotations.map { a in
-                DrawnFeature(id: a.id, shape: .line(
-                    [a.coordinates],
-                    width: (a.properties.lineWidth ?? m.defaults.lineWidth)?.value ?? 1,
-                    gapWidth: (a.properties.lineGapWidth ?? m.defaults.lineGapWidth)?.value ?? 0,
-                    offset: (a.properties.lineOffset ?? m.defaults.lineOffset)?.value ?? 0),
-                    sortKey: a.properties.lineSortKey ?? m.defaults.lineSortKey, customData: a.customData)
+                let style = m.resolvedStyle(of: a)
+                return DrawnFeature(id: a.id, shape: .line([a.coordinates], width: style.width, gapWidth: style.gapWidth, offset: style.offset),
+                                    sortKey: style.sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, translate: (lp.lineTranslate?.x ?? 0, lp.lineTranslate?.y ?? 0),
                               translateAnchor: anchor(lp.lineTranslateAnchor), tapRadius: m.tapRadius)
         case .polygon(let m):
             let lp = m.layerProperties
             let features = m.annotations.map { a in
-                DrawnFeature(id: a.id, shape: .fill([a.rings]), sortKey: a.properties.fillSortKey ?? m.defaults.fillSortKey,
-                             customData: a.customData)
+                DrawnFeature(id: a.id, shape: .fill([a.rings]), sortKey: m.resolvedStyle(of: a).sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, translate: (lp.fillTranslate?.x ?? 0, lp.fillTranslate?.y ?? 0),
                               translateAnchor: anchor(lp.fillTranslateAnchor), tapRadius: m.tapRadius)
@@ -84,7 +74,7 @@ extension AnyAnnotationManager {
                 let boxes = m.symbolBoxes(of: a, iconSizes: iconSizes, text: text)
                 guard !boxes.isEmpty else { return nil }
                 return DrawnFeature(id: a.id, shape: .symbol(anchor: a.coordinate, boxes: boxes),
-                                    sortKey: a.properties.symbolSortKey ?? m.defaults.symbolSortKey, customData: a.customData)
+                                    sortKey: m.resolvedStyle(of: a).sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, tapRadius: m.tapRadius)
         }

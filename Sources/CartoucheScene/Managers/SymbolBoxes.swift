@@ -12,32 +12,26 @@ import CartoucheText
 extension AnnotationManager where Kind == PointAnnotationKind {
     func symbolBoxes(of a: PointAnnotation, iconSizes: [String: ScreenSize], text: TextLayoutEngine?) -> [ScreenRect] {
         var boxes: [ScreenRect] = []
-        let p = a.properties, d = defaults
-        if let name = p.iconImage ?? d.iconImage, let image = iconSizes[name] {
-            let scale = p.iconSize ?? d.iconSize ?? 1
+        let style = resolvedStyle(of: a)
+        if let name = style.iconImage, let image = iconSizes[name] {
+            let scale = style.iconSize
             let w = image.width * scale, h = image.height * scale
-            let offset = p.iconOffset ?? d.iconOffset ?? .zero
-            let anchor = (p.iconAnchor ?? d.iconAnchor ?? .center).rawValue
-            var x = -w / 2, y = -h / 2
-            if anchor.contains("left") { x = 0 } else if anchor.contains("right") { x = -w }
-            if anchor.hasPrefix("top") { y = 0 } else if anchor.hasPrefix("bottom") { y = -h }
+            // The box's top-left corner relative to the point, by `icon-anchor`.
+            let x = -w * style.iconAnchor.horizontalAlign, y = -h * style.iconAnchor.verticalAlign
             // icon-offset is in icon pixels, scaled with the icon.
-            boxes.append(ScreenRect(x: x + offset.x * scale, y: y + offset.y * scale, width: w, height: h))
+            boxes.append(ScreenRect(x: x + style.iconOffset.x * scale, y: y + style.iconOffset.y * scale, width: w, height: h))
         }
-        if let text, let field = p.textField ?? d.textField, !field.isEmpty {
-            let style = TextStyle(
+        if let text, let field = style.textField, !field.isEmpty {
+            let textStyle = TextStyle(
+                // The bundled family stands in for the spec's default stack
+                // (Open Sans, Arial Unicode MS), which Cartouche does not ship.
                 font: layerProperties.textFont ?? ["Noto Sans Regular"],
-                size: (p.textSize ?? d.textSize)?.value ?? 16,
-                maxWidth: (p.textMaxWidth ?? d.textMaxWidth)?.value ?? 10,
-                lineHeight: (p.textLineHeight ?? d.textLineHeight)?.value ?? 1.2,
-                letterSpacing: (p.textLetterSpacing ?? d.textLetterSpacing)?.value ?? 0,
-                justify: (p.textJustify ?? d.textJustify).flatMap { CartoucheText.TextJustify(rawValue: $0.rawValue) } ?? .center,
-                anchor: (p.textAnchor ?? d.textAnchor).flatMap { CartoucheText.TextAnchor(rawValue: $0.rawValue) } ?? .center,
-                transform: (p.textTransform ?? d.textTransform).flatMap { CartoucheText.TextTransform(rawValue: $0.rawValue) } ?? .none,
-                offsetX: (p.textOffset ?? d.textOffset)?.x ?? 0, offsetY: (p.textOffset ?? d.textOffset)?.y ?? 0,
-                radialOffset: (p.textRadialOffset ?? d.textRadialOffset)?.value ?? 0)
+                size: style.textSize, maxWidth: style.textMaxWidth, lineHeight: style.textLineHeight,
+                letterSpacing: style.textLetterSpacing, justify: style.textJustify, anchor: style.textAnchor,
+                transform: style.textTransform, offsetX: style.textOffset.x, offsetY: style.textOffset.y,
+                radialOffset: style.textRadialOffset)
             // An unshapeable label (unknown font) adds no box; compile reports the font.
-            if let box = try? text.bounds(of: field, style: style) { boxes.append(box) }
+            if let box = try? text.bounds(of: field, style: textStyle) { boxes.append(box) }
         }
         return boxes
     }

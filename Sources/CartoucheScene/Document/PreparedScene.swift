@@ -1,0 +1,116 @@
+import CartoucheAnnotations
+import CartoucheCamera
+import CartoucheGeometry
+import CartouchePlacement
+import CartoucheText
+import Synchronization
+
+/// A scene with the work its outputs share done once: the content-sized
+/// callouts measured, the managers compiled, the lines above line-bound
+/// callouts found, and the cameras placed in order (each frame starting from
+/// the previous frame's anchors, so hysteresis holds). The place response,
+/// tap queries and pictures all read it, so placing, querying and drawing
+/// every camera of a scene costs one placement per camera.
+///
+/// Prepare through a frame (`through:`) when only that frame is wanted: the
+/// cameras after it are not placed, and the ones before it are (hysteresis
+/// needs them).
+public struct PreparedScene: Sendable {
+    /// The scene with every content-sized callout's size set.
+    public let document: SceneDocument
+    /// The measured layouts of content-sized callouts, by id (for pictures).
+    public let layouts: [String: CalloutLayout]
+    /// The managers compiled (sources, layers, the draw order).
+    public let compiled: CompiledAnnotations
+    /// One frame per placed camera: all of them, or those up to `through`.
+    public let response: PlaceResponse
+    /// Whether rejected candidates were recorded (pictures' ghosts need them).
+    public let recordsRejected: Bool
+    let text: TextLayoutEngine?
+
+    /// - Parameters:
+    ///   - text: measures content-sized callouts and point annotations' labels
+    ///     (required when the scene has content-sized callouts).
+    ///   - lastFrame: place cameras `0...lastFrame` only; nil places all.
+    ///   - recordRejected: keep rejected candidates; nil follows the scene's
+    ///     `options.recordRejected`.
+    ///   - shouldCancel: polled by the solver (a request deadline).
+    /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
+    ///   compile (as ``SceneDocument/compile(target:)`` would), text errors
+    ///   for content that cannot be measured, camera errors for fits,
+    ///   `invalidValue` at `frame` for a frame the scene does not have,
+    ///   ``SceneError/cancelled``.
+    /// - Complexity: compiling and measuring are linear in the annotations;
+    ///   placement dominates (see `ViewAnnotationPlacer`), once per camera.
+    public init(
+        _ scene: SceneDocument, text: TextLayoutEngine?, through lastFrame: Int? = nil, recordRejected: Bool? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) {
+        if let lastFrame { try scene.checkFrame(lastFrame) }
+        // Managers that cannot be compiled (layer positions in a cycle or
+        // naming unknown layers, properties a renderer refuses) make the scene
+        // invalid for placing too, not only for compiling: every route
+        // answers the same scene the same way.
+        let compiled = try scene.compile()
+        let (doc, layouts) = try scene.measured(with: text)
+        let above = try doc.linesAboveBoundLines(compiled: compiled)
+        let record = recordRejected ?? scene.options.recordRejected
+        var frames: [PlaceResponse.Frame] = []
+        for spec in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1) {
+            let camera = try doc.resolve(spec)
+            PlacementInstrument.framePlacements?.increment()
+            let result = try ViewAnnotationPlacer.place(
+                doc.placementScene(camera: camera, text: text, linesAbove: above), previous: frames.last?.result,
+                recordRejected: record, shouldCancel: shouldCancel)
+            var changes: Int? = nil
+            if let last = frames.last?.result.anchors {
+                changes = result.placements.reduce(0) { n, p in
+                    guard let a = p.anchor, let before = last[p.id] else { return n }
+                    return a == before ? n : n + 1
+                }
+            }
+            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: changes))
+        }
+        self.document = doc
+        self.layouts = layouts
+        self.compiled = compiled
+        self.response = PlaceResponse(frames: frames)
+        self.recordsRejected = record
+        self.text = text
+    }
+
+    /// The placed frame `index`.
+    /// - Throws: `invalidValue` at `frame` when the scene has no such camera
+    ///   or it was not prepared (beyond `through`).
+    func frame(_ index: Int) throws(SceneError) -> PlaceResponse.Frame {
+        try document.checkFrame(index)
+        guard response.frames.indices.contains(index) else {
+            throw .invalidValue(field: "frame", value: Double(index),
+                                reason: "was not placed: the scene was prepared through frame \(response.frames.count - 1)")
+        }
+        return response.frames[index]
+    }
+}
+
+extension SceneDocument {
+    /// - Throws: `invalidValue` at `frame` when `index` is not one of the cameras.
+    func checkFrame(_ index: Int) throws(SceneError) {
+        guard cameras.indices.contains(index) else {
+            throw .invalidValue(field: "frame", value: Double(index), reason: "is not the index of one of the scene's \(cameras.count) cameras")
+        }
+    }
+}
+
+/// Counts the frames placed, for tests that show work is not repeated
+/// (`package`: visible to the package's tests, not to users).
+package enum PlacementInstrument {
+    /// Bound by a test around the work it measures; nil (the default) counts nothing.
+    @TaskLocal package static var framePlacements: Counter?
+
+    package final class Counter: Sendable {
+        private let count = Mutex(0)
+        package init() {}
+        package var value: Int { count.withLock { $0 } }
+        func increment() { count.withLock { $0 += 1 } }
+    }
+}

@@ -1,0 +1,65 @@
+import CartoucheJSON
+import CartoucheJobs
+import CartoucheScene
+import Foundation
+import Testing
+
+/// Work done once: a scene's cameras are each placed once whatever is asked
+/// of it (placement, taps, pictures), counted by the scene module's
+/// instrument rather than inferred from timings.
+@Suite("a prepared scene places each camera once")
+struct PreparedSceneCountTests {
+    static var worldCities: String { Shared.repositoryRoot.appendingPathComponent("Examples/world-cities.scene.json").path }
+
+    /// The frames placed while `work` runs.
+    func framePlacements(_ work: () throws -> Void) rethrows -> Int {
+        let counter = PlacementInstrument.Counter()
+        try PlacementInstrument.$framePlacements.withValue(counter) { try work() }
+        return counter.value
+    }
+
+    @Test("the demo's job on world-cities (3 cameras): placement, style, 3 pictures and the taps from 3 frame placements")
+    func demoJobOnWorldCities() throws {
+        let bytes = try readBytes(Self.worldCities)
+        let engine = try Shared.engine.get()
+        let document = try SceneDocument(jsonBytes: bytes)
+        try #require(document.cameras.count == 3)
+        var outputs: DemoOutputs?
+        let placements = try framePlacements {
+            outputs = try DemoJob.run(bytes, text: engine).get()
+        }
+        #expect(placements == 3)
+        let out = try #require(outputs)
+        #expect(out.pictures.count == 3 && out.frames.count == 3)
+        // The same bytes as placing, drawing and querying one by one.
+        #expect(out.place == (try document.place(text: engine).jsonBytes(style: .pretty)))
+    }
+
+    @Test("a query or a picture of camera k places cameras 0…k only (hysteresis needs those, not the later ones)")
+    func throughTheFrameAsked() throws {
+        let engine = try Shared.engine.get()
+        let document = try SceneDocument(jsonBytes: try readBytes(Self.worldCities))
+        #expect(try framePlacements { _ = try document.queryIndex(frame: 0, text: engine) } == 1)
+        #expect(try framePlacements { _ = try document.drawing(frame: 1, text: engine) } == 2)
+        #expect(try framePlacements { _ = try document.place(text: engine) } == 3)
+        // And a prepared scene answers every frame without placing again.
+        let prepared = try PreparedScene(document, text: engine, recordRejected: true)
+        #expect(try framePlacements {
+            for i in 0..<3 {
+                _ = try prepared.queryIndex(frame: i)
+                _ = try prepared.drawing(frame: i, options: .init(ghosts: true))
+            }
+        } == 0)
+    }
+
+    @Test("a frame beyond the preparation, or ghosts without recorded candidates, is an error, not a silent gap")
+    func askingForWhatWasNotPrepared() throws {
+        let engine = try Shared.engine.get()
+        let document = try SceneDocument(jsonBytes: try readBytes(Self.worldCities))
+        let prepared = try PreparedScene(document, text: engine, through: 0)
+        #expect(prepared.response.frames.count == 1)
+        #expect(throws: SceneError.self) { _ = try prepared.queryIndex(frame: 1) }
+        #expect(throws: SceneError.self) { _ = try prepared.drawing(frame: 0, options: .init(ghosts: true)) }
+        #expect(throws: SceneError.self) { _ = try PreparedScene(document, text: engine, through: 3) }
+    }
+}
