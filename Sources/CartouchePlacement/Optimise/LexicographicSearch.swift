@@ -19,6 +19,8 @@ struct LexicographicSearch {
     /// The budget ran out: the rest is placed without search.
     private(set) var stopped = false
     private var isMember: [Bool]
+    /// Whether an earlier tier showed a movable annotation.
+    private var anyShown = false
 
     var finished: Bool { !stopped }
 
@@ -60,16 +62,19 @@ struct LexicographicSearch {
             for i in tier where !items[i].allowOverlap && precheck(i) && buildDomain(i) { members.append(i) }
             guard !members.isEmpty else { continue }
             solve(tier: members)
-            for m in members where state.chosen[m] >= 0 { state.markShown(m) }
-        }
-        // Anything a heuristic step missed that fits now (adding never hides).
-        for i in order where !state.store.domain(i).isEmpty && state.chosen[i] < 0 {
-            if stopped {
-                for v in state.store.domain(i) where state.isFree(v) { state.assign(i, v); break }
-            } else {
-                _ = state.insert(i, effort: insertion)
+            for m in members where state.chosen[m] >= 0 {
+                state.markShown(m)
+                anyShown = true
             }
-            if state.chosen[i] >= 0 { state.markShown(i) }
+        }
+        // Anything that fits now without moving anyone (adding never hides;
+        // the chains were tried in the item's own tier).
+        for i in order where !state.store.domain(i).isEmpty && state.chosen[i] < 0 {
+            for v in state.store.domain(i) where state.isFree(v) {
+                state.assign(i, v)
+                state.markShown(i)
+                break
+            }
         }
         if !outOfTime() { state.preferEarlierCandidates(order: order) }
     }
@@ -149,8 +154,12 @@ struct LexicographicSearch {
             }
             return
         }
-        if members.count > 1 { localSearch(members) }
-        for (n, m) in members.enumerated() where state.chosen[m] < 0 {
+        // With nothing shown before this tier, the local search already
+        // moved the members among themselves: chains add little there and
+        // cost about as much again (measured on the CMS benchmark).
+        let searched = members.count > 1 && localSearch(members)
+        let chains = !searched || anyShown
+        for (n, m) in members.enumerated() where state.chosen[m] < 0 && chains {
             if n & 63 == 63 { _ = outOfTime() }
             if stopped {
                 for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
@@ -186,7 +195,9 @@ struct LexicographicSearch {
     /// The iterated local search over the members' candidates that are free
     /// now; its choices are assigned. Skipped when the conflict graph would
     /// exceed `maxConflictEntries` (insertion does the work then).
-    private mutating func localSearch(_ members: [Int]) {
+    /// - Returns: whether the search ran.
+    @discardableResult
+    private mutating func localSearch(_ members: [Int]) -> Bool {
         var graph = CandidateGraph()
         var graphRects: [[ScreenRect]] = []
         var global: [Int32] = []
@@ -207,14 +218,14 @@ struct LexicographicSearch {
                 graph.itemStart.append(Int32(graph.owner.count))
             }
         }
-        guard local.count > 1 else { return }
+        guard local.count > 1 else { return false }
         let shouldCancel = options.shouldCancel
         let built = graph.buildAdjacency(
             rects: graphRects, region: environment.viewportRect, cellSize: cellSize,
             maxEntries: OptimisePlacer.maxConflictEntries, shouldCancel: shouldCancel)
         switch built {
-        case .cancelled: stopped = true; return
-        case .tooLarge: return
+        case .cancelled: stopped = true; return false
+        case .tooLarge: return false
         case .built: break
         }
         var search = IndependentSetSearch(graph: graph, seed: 0x5EED_CA27_0C4E)
@@ -229,6 +240,7 @@ struct LexicographicSearch {
         for (n, m) in local.enumerated() where search.chosen[n] >= 0 {
             state.assign(m, Int(global[Int(search.chosen[n])]))
         }
+        return true
     }
 
     /// The placements: shown annotations with their final candidate, hidden

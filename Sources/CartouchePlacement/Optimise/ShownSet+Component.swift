@@ -48,18 +48,19 @@ extension ShownSet {
                 if members.count > maxItems { return nil }
             }
             guard let memberCandidates else { continue }
-            var tooLarge = false
+            // Dense scenes list thousands of member candidates near one
+            // item: stop at the first one past the limit.
             for v in store.domain(u) {
                 for k in store.rectRange(v) {
-                    memberCandidates.forEachIntersection(with: store.rects[k]) { w in
+                    let small = memberCandidates.visitIntersections(with: store.rects[k]) { w in
                         let j = Int(store.item[Int(w)])
-                        guard j != u, isMember(j), seen.insert(Int32(j)).inserted else { return }
+                        guard j != u, isMember(j), seen.insert(Int32(j)).inserted else { return true }
                         members.append(j)
-                        if members.count > maxItems { tooLarge = true }
+                        return members.count <= maxItems
                     }
+                    if !small { return nil }
                 }
             }
-            if tooLarge { return nil }
         }
         return members
     }
