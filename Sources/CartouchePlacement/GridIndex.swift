@@ -105,6 +105,22 @@ public struct GridIndex: Sendable {
         return false
     }
 
+    /// Like ``forEachIntersection(with:_:)``, stopping as soon as `body`
+    /// returns false; returns false when it stopped early.
+    @discardableResult
+    func visitIntersections(with rect: ScreenRect, while body: (Int32) -> Bool) -> Bool {
+        let (c0, c1, r0, r1) = cellRange(rect)
+        for row in r0...r1 {
+            let base = row * columns
+            for col in c0...c1 {
+                for i in cells[base + col] where rects[Int(i)].intersects(rect) {
+                    if !body(owners[Int(i)]) { return false }
+                }
+            }
+        }
+        return true
+    }
+
     /// Calls `body` with the owner of every stored rect intersecting `rect`
     /// (an owner may be reported more than once when its rect spans cells).
     public func forEachIntersection(with rect: ScreenRect, _ body: (Int32) -> Void) {

@@ -41,9 +41,25 @@ public struct PlacementResult: Hashable, Sendable {
     /// Greedy mode does not count the candidates it rules out together
     /// because their anchor point lies inside a shown annotation.
     public var candidateTests: Int
+    /// The mode that produced the result.
+    public var method: PlacementMethod = .greedy
+    /// False when the caller's budget (`shouldCancel`) stopped optimise mode's
+    /// search early: the result is still valid and at least as good as greedy
+    /// mode's, only possibly less good than a full run. Always true in greedy
+    /// mode, and true when the search ran its full (bounded) course, which
+    /// does not by itself prove the result optimal.
+    public var finished = true
 
     /// Number of shown annotations.
     public var placedCount: Int { drawOrder.count }
+}
+
+/// Which placement mode produced a result.
+public enum PlacementMethod: String, Hashable, Sendable {
+    /// First fit in placement order (Mapbox's rule).
+    case greedy
+    /// The lexicographic priority contract, as many shown as possible within it.
+    case optimise
 }
 
 /// Errors the placement can throw.
@@ -61,7 +77,10 @@ public struct PlacementOptions: Sendable {
     public var recordRejected: Bool
     /// Side of a collision-grid cell in points; nil picks one from the sizes.
     public var gridCellSize: Double?
-    /// Polled every few items; return true to stop with `PlacementError.cancelled`.
+    /// Polled every few items; return true to stop. Greedy mode then throws
+    /// `PlacementError.cancelled`; optimise mode throws only while it has no
+    /// valid answer yet (during its greedy floor), and afterwards ends its
+    /// search with the best answer so far (`PlacementResult.finished` false).
     public var shouldCancel: (@Sendable () -> Bool)?
 
     public init(

@@ -48,7 +48,8 @@ public enum ViewAnnotationPlacer {
         }
         return ViewAnnotationResult(
             placements: placements, drawOrder: result.drawOrder.map { items[$0].id },
-            rejected: result.rejected, candidateTests: result.candidateTests)
+            rejected: result.rejected, candidateTests: result.candidateTests,
+            method: result.method, finished: result.finished)
     }
 
     /// Places the same scene for a sequence of cameras (an animation), each

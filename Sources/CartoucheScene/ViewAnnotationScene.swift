@@ -95,6 +95,12 @@ public struct ViewAnnotationResult: Hashable, Sendable {
     /// Candidate frames tried and rejected (when asked for), for pictures.
     public var rejected: [RejectedCandidate]
     public var candidateTests: Int
+    /// The mode that placed them (`stats.method`).
+    public var method: PlacementMethod = .greedy
+    /// False when the request's time budget stopped optimise mode's search
+    /// early (`stats.finished`): the answer is valid and at least as good as
+    /// greedy mode's, but a longer budget might show more.
+    public var finished = true
     /// The anchors chosen, to pass as `previous` for the next frame.
     public var anchors: [String: AnchorConfig] {
         var out: [String: AnchorConfig] = [:]

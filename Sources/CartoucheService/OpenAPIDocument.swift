@@ -458,7 +458,7 @@ public enum OpenAPIDocument {
                 "drawOrder": {"type": "array", "items": {"type": "string"}},
                 "placements": {"type": "array", "items": {"type": "object"}},
                 "rejected": {"type": "array", "items": {"type": "object"}},
-                "stats": {"type": "object", "properties": {"candidateTests": {"type": "integer"}, "placed": {"type": "integer"}}}
+                "stats": {"type": "object", "properties": {"anchorChanges": {"type": "integer"}, "candidateTests": {"type": "integer"}, "finished": {"type": "boolean"}, "method": {"enum": ["greedy", "optimise"]}, "placed": {"type": "integer"}}}
               }
             }
           }

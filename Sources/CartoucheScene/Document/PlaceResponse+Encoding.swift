@@ -49,6 +49,8 @@ extension PlaceResponse.Frame: JSONWritable {
         w.beginObject()
         if let anchorChanges { w.key("anchorChanges"); w.write(anchorChanges) }
         w.key("candidateTests"); w.write(result.candidateTests)
+        w.key("finished"); w.write(result.finished)
+        w.key("method"); w.write(result.method.rawValue)
         w.key("placed"); w.write(result.drawOrder.count)
         w.endObject()
         w.endObject()

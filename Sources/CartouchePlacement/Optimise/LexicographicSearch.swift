@@ -1,0 +1,270 @@
+import CartoucheGeometry
+
+/// One optimise-mode run: the tiers in order over a `ShownSet` (see
+/// `OptimisePlacer` for the contract and the method).
+struct LexicographicSearch {
+    let items: [PlacementItem]
+    let environment: PlacementEnvironment
+    let options: PlacementOptions
+    let effort: Int
+    let order: [Int]
+    private let obstacles: StaticObstacles
+    private let cellSize: Double
+    /// `allowOverlap` annotations shown: fixed obstacles for their tier and lower ones.
+    private var fixed: GridIndex
+    private var state: ShownSet
+    private var placements: [Placement]
+    private var overlapShown: [Int] = []
+    private var tests = 0
+    /// The budget ran out: the rest is placed without search.
+    private(set) var stopped = false
+    private var isMember: [Bool]
+    /// Whether an earlier tier showed a movable annotation.
+    private var anyShown = false
+
+    var finished: Bool { !stopped }
+
+    var insertion = ShownSet.InsertionEffort()
+    var exact = ShownSet.ExactEffort()
+
+    init(_ items: [PlacementItem], _ environment: PlacementEnvironment, options: PlacementOptions, effort: Int) {
+        self.items = items
+        self.environment = environment
+        self.options = options
+        self.effort = effort
+        order = placementOrder(items)
+        cellSize = options.gridCellSize ?? GreedyPlacer.suggestedCellSize(items)
+        obstacles = StaticObstacles(environment, cellSize: cellSize)
+        fixed = GridIndex(region: environment.viewportRect, cellSize: cellSize)
+        state = ShownSet(itemCount: items.count, region: environment.viewportRect, cellSize: cellSize)
+        placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
+        isMember = Array(repeating: false, count: items.count)
+    }
+
+    /// Polls the budget (once it has said stop, it is not asked again).
+    private mutating func outOfTime() -> Bool {
+        if !stopped, let cancel = options.shouldCancel, cancel() { stopped = true }
+        return stopped
+    }
+
+    mutating func run() {
+        var start = 0
+        while start < order.count {
+            let head = items[order[start]]
+            var end = start + 1
+            while end < order.count, items[order[end]].selected == head.selected,
+                  items[order[end]].priority == head.priority { end += 1 }
+            let tier = Array(order[start..<end])
+            start = end
+            _ = outOfTime()
+            var members: [Int] = []
+            for i in tier where precheck(i) && items[i].allowOverlap { placeOverlapping(i) }
+            for i in tier where !items[i].allowOverlap && precheck(i) && buildDomain(i) { members.append(i) }
+            guard !members.isEmpty else { continue }
+            solve(tier: members)
+            for m in members where state.chosen[m] >= 0 {
+                state.markShown(m)
+                anyShown = true
+            }
+        }
+        // Anything that fits now without moving anyone (adding never hides;
+        // the chains were tried in the item's own tier).
+        for i in order where !state.store.domain(i).isEmpty && state.chosen[i] < 0 {
+            for v in state.store.domain(i) where state.isFree(v) {
+                state.assign(i, v)
+                state.markShown(i)
+                break
+            }
+        }
+        if !outOfTime() { state.preferEarlierCandidates(order: order) }
+    }
+
+    /// Records the reason of an item hidden before any candidate is tried.
+    private mutating func precheck(_ i: Int) -> Bool {
+        guard let reason = precheckReason(items[i], zoom: environment.zoom) else { return true }
+        placements[i].hiddenReason = reason
+        return false
+    }
+
+    /// An `allowOverlap` annotation: greedy's choice, shown whatever happens.
+    private mutating func placeOverlapping(_ i: Int) {
+        let item = items[i]
+        let anchors = orderedAnchors(item, previous: options.previousAnchors[item.id])
+        var first: HiddenReason? = nil
+        for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
+            for config in anchors {
+                tests += 1
+                let frame = config.frame(at: point, size: item.size)
+                let rects = item.collisionRects(for: frame)
+                if let reason = obstacles.violation(frame: frame, rects: rects, item: item) {
+                    if first == nil { first = reason }
+                    continue
+                }
+                placements[i].frame = frame
+                placements[i].anchor = config
+                placements[i].anchorPointIndex = pi
+                for r in rects { fixed.insert(r, owner: Int32(i)) }
+                overlapShown.append(i)
+                return
+            }
+        }
+        placements[i].hiddenReason = first ?? .offscreen
+    }
+
+    /// Stores item `i`'s legal candidates: every rule passes and no
+    /// `allowOverlap` annotation of its tier or above is covered. Returns
+    /// false (and records why) when there is none.
+    private mutating func buildDomain(_ i: Int) -> Bool {
+        let item = items[i]
+        let anchors = orderedAnchorIndices(item, previous: options.previousAnchors[item.id])
+        var first: HiddenReason? = nil
+        state.store.beginItem(i)
+        for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
+            for a in anchors {
+                tests += 1
+                let frame = item.anchors[a].frame(at: point, size: item.size)
+                let rects = item.collisionRects(for: frame)
+                var reason = obstacles.violation(frame: frame, rects: rects, item: item)
+                if reason == nil && fixed.count > 0 {
+                    for r in rects {
+                        if let o = fixed.firstIntersection(with: r) { reason = .collision(with: items[Int(o)].id); break }
+                    }
+                }
+                if let reason {
+                    if first == nil { first = reason }
+                    continue
+                }
+                state.store.append(item: i, point: pi, anchor: a, frame: frame, rects: rects)
+            }
+        }
+        if state.store.domain(i).isEmpty {
+            placements[i].hiddenReason = first ?? .offscreen
+            return false
+        }
+        return true
+    }
+
+    /// Shows as many of `members` (one tier, each with candidates) as it can
+    /// while every annotation shown so far stays shown.
+    private mutating func solve(tier members: [Int]) {
+        if stopped {
+            // Out of time: first free candidate, as greedy would.
+            for m in members {
+                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
+            }
+            return
+        }
+        // With nothing shown before this tier, the local search already
+        // moved the members among themselves: chains add little there and
+        // cost about as much again (measured on the CMS benchmark).
+        let searched = members.count > 1 && localSearch(members)
+        let chains = !searched || anyShown
+        for (n, m) in members.enumerated() where state.chosen[m] < 0 && chains {
+            if n & 63 == 63 { _ = outOfTime() }
+            if stopped {
+                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
+            } else {
+                _ = state.insert(m, effort: insertion)
+            }
+        }
+        guard !stopped else { return }
+        // Exact step on the small neighbourhoods that still hide a member.
+        for m in members { isMember[m] = true }
+        defer { for m in members { isMember[m] = false } }
+        var memberGrid: GridIndex? = nil
+        if members.count > 1 {
+            var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
+            for m in members {
+                for v in state.store.domain(m) {
+                    for k in state.store.rectRange(v) { grid.insert(state.store.rects[k], owner: Int32(v)) }
+                }
+            }
+            memberGrid = grid
+        }
+        var solved = Set<Int32>()
+        let flags = isMember
+        for (n, m) in members.enumerated() where state.chosen[m] < 0 && !solved.contains(Int32(m)) {
+            if n & 15 == 15, outOfTime() { return }
+            guard let component = state.component(
+                of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else { continue }
+            for i in component { solved.insert(Int32(i)) }
+            _ = state.solve(component: component, optional: { flags[$0] }, effort: exact)
+        }
+    }
+
+    /// The iterated local search over the members' candidates that are free
+    /// now; its choices are assigned. Skipped when the conflict graph would
+    /// exceed `maxConflictEntries` (insertion does the work then).
+    /// - Returns: whether the search ran.
+    @discardableResult
+    private mutating func localSearch(_ members: [Int]) -> Bool {
+        var graph = CandidateGraph()
+        var graphRects: [[ScreenRect]] = []
+        var global: [Int32] = []
+        var local: [Int] = []  // graph item -> member
+        for m in members {
+            var any = false
+            for v in state.store.domain(m) where state.isFree(v) {
+                graph.owner.append(Int32(local.count))
+                graph.anchorPointIndex.append(state.store.pointIndex[v])
+                graph.config.append(items[m].anchors[Int(state.store.anchorIndex[v])])
+                graph.frame.append(state.store.frame[v])
+                graphRects.append(Array(state.store.rectRange(v).map { state.store.rects[$0] }))
+                global.append(Int32(v))
+                any = true
+            }
+            if any {
+                local.append(m)
+                graph.itemStart.append(Int32(graph.owner.count))
+            }
+        }
+        guard local.count > 1 else { return false }
+        let shouldCancel = options.shouldCancel
+        let built = graph.buildAdjacency(
+            rects: graphRects, region: environment.viewportRect, cellSize: cellSize,
+            maxEntries: OptimisePlacer.maxConflictEntries, shouldCancel: shouldCancel)
+        switch built {
+        case .cancelled: stopped = true; return false
+        case .tooLarge: return false
+        case .built: break
+        }
+        var search = IndependentSetSearch(graph: graph, seed: 0x5EED_CA27_0C4E)
+        search.construct()
+        if !search.localSearch(shouldCancel: shouldCancel) {
+            stopped = true
+        } else if !search.improve(iterations: max(0, effort) * graph.vertexCount, shouldCancel: shouldCancel) {
+            stopped = true
+        }
+        // Stopped or not, the set is independent: keep it, made maximal.
+        search.localSearch()
+        for (n, m) in local.enumerated() where search.chosen[n] >= 0 {
+            state.assign(m, Int(global[Int(search.chosen[n])]))
+        }
+        return true
+    }
+
+    /// The placements: shown annotations with their final candidate, hidden
+    /// ones naming an annotation that holds their first candidate's space.
+    mutating func result() -> PlacementResult {
+        var placedOrder = overlapShown
+        for i in items.indices {
+            let v = Int(state.chosen[i])
+            if v >= 0 {
+                placements[i].frame = state.store.frame[v]
+                placements[i].anchor = items[i].anchors[Int(state.store.anchorIndex[v])]
+                placements[i].anchorPointIndex = Int(state.store.pointIndex[v])
+                placements[i].hiddenReason = nil
+                placedOrder.append(i)
+            } else if let v = state.store.domain(i).first {
+                var blocker = i
+                if state.conflicts(of: v) > 0 { blocker = Int(state.conflictBuffer.min() ?? Int32(i)) }
+                placements[i].hiddenReason = .collision(with: items[blocker].id)
+            }
+        }
+        // Greedy's stacking convention: earlier in placement order = on top.
+        var rank = [Int](repeating: 0, count: items.count)
+        for (r, i) in order.enumerated() { rank[i] = r }
+        placedOrder.sort { rank[$0] < rank[$1] }
+        return finish(placements, placedOrder: placedOrder, rejected: [], tests: tests)
+    }
+}

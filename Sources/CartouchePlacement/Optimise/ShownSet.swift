@@ -1,0 +1,150 @@
+import CartoucheGeometry
+
+/// Optimise mode's working solution: which candidate each movable shown
+/// annotation uses, the space those choices hold, and which shown
+/// annotations could ever collide (some candidate of one overlaps some
+/// candidate of the other).
+///
+/// "Shown" only ever grows: an annotation becomes shown when a tier admits it
+/// and stays shown, though it may move to any other of its candidates. That
+/// is the priority contract: later (lower) tiers may move higher annotations
+/// but never hide them.
+struct ShownSet {
+    var store: CandidateStore
+    /// Per item: its chosen candidate, or -1.
+    private(set) var chosen: [Int32]
+    private(set) var occupancy: OccupancyGrid
+    /// Per item: shown (admitted by its tier, so it must stay shown).
+    private(set) var isShown: [Bool]
+    /// Every candidate of every shown item, to find an item's potential
+    /// neighbours (owner = candidate id). Append-only: shown never shrinks.
+    private var shownCandidates: GridIndex
+    /// Per shown item: the shown items it could collide with, whatever
+    /// candidates both use (cached: domains never change once shown).
+    private(set) var neighbors: [[Int32]]
+    /// Scratch for de-duplicating item lists.
+    private var stamp: [UInt32]
+    private var epoch: UInt32 = 0
+    /// Scratch: the items a candidate overlaps (see `conflicts(of:)`).
+    private(set) var conflictBuffer: [Int32] = []
+
+    init(itemCount: Int, region: ScreenRect, cellSize: Double) {
+        store = CandidateStore(itemCount: itemCount)
+        chosen = Array(repeating: -1, count: itemCount)
+        occupancy = OccupancyGrid(region: region, cellSize: cellSize)
+        isShown = Array(repeating: false, count: itemCount)
+        shownCandidates = GridIndex(region: region, cellSize: cellSize)
+        neighbors = Array(repeating: [], count: itemCount)
+        stamp = Array(repeating: 0, count: itemCount)
+    }
+
+    /// A fresh mark for de-duplicating items; see `mark(_:)`.
+    mutating func newEpoch() -> UInt32 {
+        epoch &+= 1
+        if epoch == 0 {
+            for k in stamp.indices { stamp[k] = 0 }
+            epoch = 1
+        }
+        return epoch
+    }
+
+    /// Marks item `i` with the current epoch; false when it already was.
+    @inline(__always) mutating func mark(_ i: Int) -> Bool {
+        if stamp[i] == epoch { return false }
+        stamp[i] = epoch
+        return true
+    }
+
+    mutating func assign(_ i: Int, _ v: Int) {
+        chosen[i] = Int32(v)
+        occupancy.insert(v, store)
+    }
+
+    mutating func unassign(_ i: Int) {
+        let v = Int(chosen[i])
+        guard v >= 0 else { return }
+        occupancy.remove(v, store)
+        chosen[i] = -1
+    }
+
+    /// Fills `conflictBuffer` with the distinct items (other than `v`'s own)
+    /// whose chosen candidate overlaps candidate `v`, and returns their number.
+    ///
+    /// - Complexity: O(cells covered × chosen candidates listed there).
+    @discardableResult
+    mutating func conflicts(of v: Int) -> Int {
+        conflictBuffer.removeAll(keepingCapacity: true)
+        _ = newEpoch()
+        let own = Int(store.item[v])
+        var found: [Int32] = []
+        swap(&found, &conflictBuffer)
+        occupancy.forEachConflict(of: v, store) { u in
+            let j = Int(store.item[u])
+            if j != own && stamp[j] != epoch {
+                stamp[j] = epoch
+                found.append(Int32(j))
+            }
+        }
+        swap(&found, &conflictBuffer)
+        return conflictBuffer.count
+    }
+
+    /// Whether candidate `v` is clear of every chosen candidate (other than its item's).
+    @inline(__always) func isFree(_ v: Int) -> Bool {
+        let own = Int32(store.item[v])
+        var free = true
+        occupancy.forEachConflict(of: v, store) { u in
+            if store.item[u] != own { free = false }
+        }
+        return free
+    }
+
+    /// Admits item `i` (already assigned) to the shown set: records which
+    /// shown items it could collide with, both ways.
+    ///
+    /// - Complexity: O(candidates of i × shown candidates near each).
+    mutating func markShown(_ i: Int) {
+        guard !isShown[i], chosen[i] >= 0 else { return }
+        isShown[i] = true
+        _ = newEpoch()
+        stamp[i] = epoch
+        var found: [Int32] = []
+        for v in store.domain(i) {
+            for k in store.rectRange(v) {
+                shownCandidates.forEachIntersection(with: store.rects[k]) { u in
+                    let j = Int(store.item[Int(u)])
+                    if stamp[j] != epoch {
+                        stamp[j] = epoch
+                        found.append(Int32(j))
+                    }
+                }
+            }
+        }
+        for j in found { neighbors[Int(j)].append(Int32(i)) }
+        neighbors[i] = found
+        for v in store.domain(i) {
+            for k in store.rectRange(v) { shownCandidates.insert(store.rects[k], owner: Int32(v)) }
+        }
+    }
+
+    /// The shown items that some candidate of the (not yet shown) item `i`
+    /// overlaps, whatever their current choice.
+    mutating func shownNeighbors(ofNew i: Int) -> [Int32] {
+        if isShown[i] { return neighbors[i] }
+        _ = newEpoch()
+        stamp[i] = epoch
+        var found: [Int32] = []
+        for v in store.domain(i) {
+            for k in store.rectRange(v) {
+                shownCandidates.forEachIntersection(with: store.rects[k]) { u in
+                    let j = Int(store.item[Int(u)])
+                    if stamp[j] != epoch {
+                        stamp[j] = epoch
+                        found.append(Int32(j))
+                    }
+                }
+            }
+        }
+        return found
+    }
+}
