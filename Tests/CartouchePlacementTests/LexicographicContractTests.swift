@@ -24,7 +24,7 @@ struct LexicographicContractTests {
             return PlacementItem(
                 id: "p\(i)", anchorPoints: points,
                 size: ScreenSize(width: rng.double(20...55), height: rng.double(8...28)),
-                anchors: Array(ViewAnchor.allCases.shuffled(using: &rng).prefix(anchorCount)).map { AnchorConfig($0) },
+                anchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(anchorCount)).map { AnchorConfig($0) },
                 ignoreCameraPadding: rng.chance(0.5),
                 priority: ties ? rng.int(0...2) : priorities[i],
                 selected: rng.chance(0.1))

@@ -37,7 +37,7 @@ struct PlacementScaleSuite: BenchmarkSuite {
     /// Label-sized boxes (40–140 × 16) at uniform points of a full-HD screen.
     static func dense(priorities: Bool) -> ([PlacementItem], PlacementEnvironment) {
         var rng = BenchRandom(seed: 0xDE75E)
-        let anchors = ViewAnchor.all.map { AnchorConfig($0) }
+        let anchors = BoxAnchor.all.map { AnchorConfig($0) }
         let items = (0..<5000).map { i in
             PlacementItem(id: "l\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...1920), y: rng.double(0...1080))],
                           size: ScreenSize(width: rng.double(40...140), height: 16), anchors: anchors,
@@ -49,7 +49,7 @@ struct PlacementScaleSuite: BenchmarkSuite {
     /// ETA-callout-sized boxes (60–110 × 28) spread over a large canvas.
     static func spread(priorities: Bool) -> ([PlacementItem], PlacementEnvironment) {
         var rng = BenchRandom(seed: 0x5B4EAD)
-        let anchors = ViewAnchor.allCases.map { AnchorConfig($0) }
+        let anchors = BoxAnchor.allCases.map { AnchorConfig($0) }
         let items = (0..<100_000).map { i in
             PlacementItem(id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...40_000), y: rng.double(0...25_000))],
                           size: ScreenSize(width: rng.double(60...110), height: 28), anchors: anchors,
