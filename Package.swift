@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheGeometry", "CartoucheStyle"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheJSON", "CartoucheGeometry", "CartoucheStyle"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.

@@ -1,5 +1,5 @@
 import CartoucheGeometry
-import CartoucheGeometry
+import CartoucheJSON
 
 /// One paragraph of callout text in its own font and size, e.g. a bold title
 /// or a small grey hint. Each run starts on a new line and wraps within the
@@ -76,29 +76,31 @@ public struct CalloutContent: Hashable, Sendable {
     }
 
     /// Checks every length.
-    /// - Throws: `TextError.invalidValue` naming the field.
+    /// - Throws: `TextError.invalidCalloutValue` at the member's path.
     public func validate() throws(TextError) {
-        let nonNegative: [(String, Double)] = [
-            ("callout.padding.top", padding.top), ("callout.padding.left", padding.left),
-            ("callout.padding.bottom", padding.bottom), ("callout.padding.right", padding.right),
-            ("callout.tailSize", tailSize), ("callout.lineSpacing", lineSpacing),
-            ("callout.icon.width", icon?.width ?? 0), ("callout.icon.height", icon?.height ?? 0),
-            ("callout.icon.gap", icon?.gap ?? 0),
+        let root = JSONPath.root
+        let pad = root.appending(key: "padding"), icon = root.appending(key: "icon")
+        let nonNegative: [(JSONPath, Double)] = [
+            (pad.appending(key: "top"), padding.top), (pad.appending(key: "left"), padding.left),
+            (pad.appending(key: "bottom"), padding.bottom), (pad.appending(key: "right"), padding.right),
+            (root.appending(key: "tailSize"), tailSize), (root.appending(key: "lineSpacing"), lineSpacing),
+            (icon.appending(key: "width"), self.icon?.width ?? 0), (icon.appending(key: "height"), self.icon?.height ?? 0),
+            (icon.appending(key: "gap"), self.icon?.gap ?? 0),
         ]
-        for (field, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw .invalidValue(field: field, value: value, reason: "must be a finite number of points, 0 or more")
+        for (path, value) in nonNegative where !(value.isFinite && value >= 0) {
+            throw .invalidCalloutValue(path: path, value: value, reason: "must be a finite number of points, 0 or more")
         }
         guard lineHeightMultiple.isFinite, lineHeightMultiple > 0 else {
-            throw .invalidValue(field: "callout.lineHeightMultiple", value: lineHeightMultiple,
-                                reason: "must be a finite number greater than 0")
+            throw .invalidCalloutValue(path: root.appending(key: "lineHeightMultiple"), value: lineHeightMultiple,
+                                       reason: "must be a finite number greater than 0")
         }
         if let maxTextWidth, !(maxTextWidth.isFinite && maxTextWidth > 0) {
-            throw .invalidValue(field: "callout.maxTextWidth", value: maxTextWidth,
-                                reason: "must be a finite number of points greater than 0")
+            throw .invalidCalloutValue(path: root.appending(key: "maxTextWidth"), value: maxTextWidth,
+                                       reason: "must be a finite number of points greater than 0")
         }
         for (i, run) in runs.enumerated() where !(run.size.isFinite && run.size > 0 && run.size <= TextStyle.maximumSize) {
-            throw .invalidValue(field: "callout.runs[\(i)].size", value: run.size,
-                                reason: "must be a finite number greater than 0 and at most \(TextStyle.maximumSize)")
+            throw .invalidCalloutValue(path: root.appending(key: "runs").appending(index: i).appending(key: "size"), value: run.size,
+                                       reason: "must be a finite number greater than 0 and at most \(TextStyle.maximumSize)")
         }
     }
 }
@@ -170,15 +172,20 @@ extension TextLayoutEngine {
         try content.validate()
         var shapedRuns: [(run: Int, text: ShapedText)] = []
         for (i, run) in content.runs.enumerated() {
-            let primary = try registry.resolve(run.font).primary
-            let scale = run.size / Double(primary.unitsPerEm)
-            let natural = Double(primary.ascender - primary.descender + primary.lineGap) * scale
-            let style = TextStyle(
-                font: run.font, size: run.size,
-                maxWidth: (content.maxTextWidth ?? 1e12) / run.size,
-                lineHeight: natural * content.lineHeightMultiple / run.size,
-                justify: .left, anchor: .topLeft)
-            shapedRuns.append((i, try layout(run.text, style: style)))
+            // A run's own errors (font stack, text length) say which run.
+            do {
+                let primary = try registry.resolve(run.font).primary
+                let scale = run.size / Double(primary.unitsPerEm)
+                let natural = Double(primary.ascender - primary.descender + primary.lineGap) * scale
+                let style = TextStyle(
+                    font: run.font, size: run.size,
+                    maxWidth: (content.maxTextWidth ?? 1e12) / run.size,
+                    lineHeight: natural * content.lineHeightMultiple / run.size,
+                    justify: .left, anchor: .topLeft)
+                shapedRuns.append((i, try layout(run.text, style: style)))
+            } catch {
+                throw .inCalloutRun(index: i, error)
+            }
         }
 
         var lines: [CalloutLine] = []

@@ -1,3 +1,5 @@
+import CartoucheJSON
+
 /// Errors raised while loading fonts, resolving font stacks and laying out text.
 ///
 /// Every case names the offending input (the style-spec field, the file or the
@@ -13,6 +15,13 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidValue(field: String, value: Double, reason: String)
     /// The text has more Unicode scalars than `limit` (see `TextLayoutEngine.maximumScalarCount`).
     case textTooLong(scalarCount: Int, limit: Int)
+    /// A length of a callout's content is out of range; `path` is the
+    /// member inside the content object (`padding.top`, `runs[2].size`), as
+    /// written in a scene, built where the value is checked.
+    case invalidCalloutValue(path: JSONPath, value: Double, reason: String)
+    /// Run `index` of a callout's content could not be laid out (its font
+    /// stack, its text): the error of that run.
+    indirect case inCalloutRun(index: Int, TextError)
     /// A font directory could not be listed.
     case fontDirectoryUnreadable(path: String, reason: String)
     /// A font file exists but FreeType or HarfBuzz could not open it.
@@ -37,6 +46,10 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(field): \(value) is not allowed: \(reason)"
         case let .textTooLong(count, limit):
             return "text-field: the text has \(count) Unicode scalars, more than the limit of \(limit)"
+        case let .invalidCalloutValue(path, value, reason):
+            return "callout.\(path): \(value) is not allowed: \(reason)"
+        case let .inCalloutRun(index, error):
+            return "runs[\(index)]: \(error)"
         case let .fontDirectoryUnreadable(path, reason):
             return "font directory \(path) cannot be read: \(reason)"
         case let .fontLoadFailed(path, reason):

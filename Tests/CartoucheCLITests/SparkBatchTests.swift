@@ -50,7 +50,7 @@ struct SparkBatchTests {
         // stderr to a file: Spark is chatty, and a full pipe would stall the child.
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let errorLog = work.appendingPathComponent("stderr.log")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errorLog)
         process.standardInput = stdin
         process.standardOutput = stdout

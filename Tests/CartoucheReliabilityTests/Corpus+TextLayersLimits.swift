@@ -13,6 +13,21 @@ extension HostileCorpus {
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "Hi", font: #"["Comic Sans MS","Papyrus"]"#)])),
                     routes: measuringRoutes,
                     expected: .invalid("viewAnnotations[0].content.runs[0].font", "Noto Sans")),
+        // The path is built where the run fails, not guessed from the font
+        // stack: both runs name the same unknown family, the second is blamed
+        // only when the first is fine.
+        HostileCase(name: "second run with an unknown font, after a good run", family: .text,
+                    request: HostileRequest(SceneJSON.scene(callouts: [
+                        #"{"id":"a","feature":\#(SceneJSON.point(0, 0)),"content":{"runs":[{"text":"Hi","font":["Noto Sans Regular"],"size":12},{"text":"there","font":["Wingdings"],"size":12}]}}"#,
+                    ])),
+                    routes: measuringRoutes,
+                    expected: .invalid("viewAnnotations[0].content.runs[1].font", "Wingdings")),
+        HostileCase(name: "negative callout padding", family: .text,
+                    request: HostileRequest(SceneJSON.scene(callouts: [
+                        #"{"id":"a","feature":\#(SceneJSON.point(0, 0)),"content":{"runs":[{"text":"Hi","font":["Noto Sans Regular"],"size":12}],"padding":{"top":-3}}}"#,
+                    ])),
+                    routes: measuringRoutes,
+                    expected: .invalid("viewAnnotations[0].content.padding.top", "-3")),
         HostileCase(name: "empty font stack", family: .text,
                     request: HostileRequest(SceneJSON.scene(callouts: [SceneJSON.textCallout(text: "Hi", font: "[]")])),
                     expected: .invalid("viewAnnotations[0].content.runs[0].font", "at least one family")),

@@ -1,3 +1,4 @@
+import CartoucheJSON
 import CartoucheGeometry
 import Testing
 
@@ -77,14 +78,14 @@ struct CalloutTests {
         var content = CalloutContent.eta(title: "x")
         content.padding = EdgeInsets(top: .nan)
         #expect { try engine.measure(content) } throws: { error in
-            guard case .invalidValue(let field, _, _)? = error as? TextError else { return false }
-            return field == "callout.padding.top"
+            guard case .invalidCalloutValue(let path, _, _)? = error as? TextError else { return false }
+            return path == JSONPath.root.appending(key: "padding").appending(key: "top")
         }
         content = .eta(title: "x")
         content.runs[0].size = 0
         #expect { try engine.measure(content) } throws: { error in
-            guard case .invalidValue(let field, _, _)? = error as? TextError else { return false }
-            return field == "callout.runs[0].size"
+            guard case .invalidCalloutValue(let path, _, _)? = error as? TextError else { return false }
+            return path == JSONPath.root.appending(key: "runs").appending(index: 0).appending(key: "size")
         }
     }
 }

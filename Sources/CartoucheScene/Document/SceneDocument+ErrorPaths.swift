@@ -26,37 +26,22 @@ extension SceneDocument {
         }
     }
 
-    /// Inside a callout's `content`: the run whose font stack or text is at fault.
+    /// Inside a callout's `content`: the member the text engine named as it
+    /// threw (a length's path, or the run whose font stack or text failed).
     private func contentPath(_ content: JSONPath, id: String, error: TextError) -> JSONPath {
-        guard let runs = contents[id]?.runs else { return content }
         switch error {
-        case .unknownFontStack(let stack, _):
-            guard let j = runs.firstIndex(where: { $0.font == stack }) else { return content }
-            return content.appending(key: "runs").appending(index: j).appending(key: "font")
-        case .invalidValue(let field, _, _) where field.hasPrefix("callout."):
-            // Content fields are named as in the scene: "callout.runs[2].size".
-            return Self.appending(dotted: field.dropFirst("callout.".count), to: content)
-        case .textTooLong(let count, _):
-            guard let j = runs.firstIndex(where: { $0.text.unicodeScalars.count == count }) else { return content }
-            return content.appending(key: "runs").appending(index: j).appending(key: "text")
+        case .invalidCalloutValue(let path, _, _):
+            return path.prepending(content)
+        case .inCalloutRun(let index, let runError):
+            let run = content.appending(key: "runs").appending(index: index)
+            switch runError {
+            case .unknownFontStack, .emptyFontStack: return run.appending(key: "font")
+            case .textTooLong: return run.appending(key: "text")
+            default: return run
+            }
         default:
             return content
         }
-    }
-
-    /// `base` extended by a dotted field name with array indices, `runs[2].size`.
-    static func appending(dotted field: Substring, to base: JSONPath) -> JSONPath {
-        var path = base
-        for part in field.split(separator: ".") {
-            let name = part.prefix { $0 != "[" }
-            if !name.isEmpty { path.append(key: String(name)) }
-            var rest = part.dropFirst(name.count)
-            while rest.first == "[", let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]) {
-                path.append(index: i)
-                rest = rest[rest.index(after: close)...]
-            }
-        }
-        return path
     }
 
     /// `managers[i].member` for errors naming one manager, `managers` for
