@@ -30,7 +30,7 @@ public func fuzzStyle(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         checkValue(StyleOffset.self, json)
         checkValue(StylePadding.self, json)
         checkValue(Pixels.self, json)
-        checkValue(SymbolAnchor.self, json)
+        checkValue(BoxAnchor.self, json)
         checkValue([String].self, json)
         checkClusters(json)
     }

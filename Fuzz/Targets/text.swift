@@ -10,6 +10,7 @@
 // text, identically with and without the shaping cache, and `bounds(of:)` must
 // agree with the layout.
 import CartoucheGeometry
+import CartoucheStyle
 import CartoucheText
 
 /// Built once per process: loading the fonts is far slower than one input.
@@ -46,7 +47,7 @@ public func fuzzText(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         lineHeight: pick(fuzzLineHeights, input[6]),
         letterSpacing: pick(fuzzLetterSpacings, input[5]),
         justify: pick(TextJustify.allCases, input[1] & 0x0F),
-        anchor: pick(TextAnchor.allCases, input[0]),
+        anchor: pick(BoxAnchor.allCases, input[0]),
         transform: pick(TextTransform.allCases, input[1] >> 4),
         offsetX: pick(fuzzOffsets, input[7]),
         offsetY: pick(fuzzOffsets, input[7] / 6),

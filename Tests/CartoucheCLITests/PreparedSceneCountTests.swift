@@ -1,6 +1,6 @@
 import CartoucheJSON
 import CartoucheJobs
-import CartoucheScene
+@_spi(Instrumentation) import CartoucheScene
 import Foundation
 import Testing
 

@@ -102,15 +102,16 @@ extension SceneDocument {
 }
 
 /// Counts the frames placed, for tests that show work is not repeated
-/// (`package`: visible to the package's tests, not to users).
-package enum PlacementInstrument {
+/// (SPI: `@_spi(Instrumentation) import CartoucheScene`; not part of the
+/// library's API).
+@_spi(Instrumentation) public enum PlacementInstrument {
     /// Bound by a test around the work it measures; nil (the default) counts nothing.
-    @TaskLocal package static var framePlacements: Counter?
+    @TaskLocal public static var framePlacements: Counter?
 
-    package final class Counter: Sendable {
+    public final class Counter: Sendable {
         private let count = Mutex(0)
-        package init() {}
-        package var value: Int { count.withLock { $0 } }
+        public init() {}
+        public var value: Int { count.withLock { $0 } }
         func increment() { count.withLock { $0 += 1 } }
     }
 }
