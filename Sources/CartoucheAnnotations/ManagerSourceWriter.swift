@@ -95,28 +95,7 @@ extension AnnotationManager {
 
             // The feature is assembled while its properties are encoded; when
             // a check fails the partial feature is abandoned with the throw.
-            feature.removeAll()
-            do throws(JSONWriteError) {
-                feature.append(fragment: "{\"geometry\":")
-                try annotation.writeGeometry(to: &feature)
-                feature.append(fragment: ",\"id\":")
-                feature.appendString(annotation.id)
-                feature.append(fragment: ",\"properties\":{\"custom_data\":")
-                if annotation.customData.isEmpty || !customDataWritable {
-                    feature.append(fragment: "{}")
-                } else {
-                    try feature.append(JSONValue.object(annotation.customData))
-                }
-                if promoteIds {
-                    feature.append(byte: UInt8(ascii: ","))
-                    feature.appendMemberName(keys.annotationId)
-                    feature.appendString(annotation.id)
-                }
-                feature.append(fragment: ",\"layerProperties\":{")
-            } catch {
-                // Unreachable: geometry and custom data were checked above.
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
-            }
+            try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
             var isFirstMember = true
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
@@ -142,17 +121,9 @@ extension AnnotationManager {
                     throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: first)
                 }
             }
-            for index in restrictedIndices where isSet[index] {
-                throw .unsupportedByTarget(
-                    manager: id, annotation: annotation.id, property: descriptors[index].key, support: descriptors[index].support)
-            }
+            try checkAfterProperties(of: annotation, isSet: isSet, restrictedIndices: restrictedIndices,
+                                     customDataWritable: customDataWritable, image: image)
             for index in keyOrder { isSet[index] = false }
-            if !customDataWritable {
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
-            }
-            if let image, let (field, problem) = image.firstProblem {
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
-            }
             feature.append(fragment: "}},\"type\":\"Feature\"}")
             do throws(JSONWriteError) { try writer.writeRawValue(feature) } catch {
                 // Unreachable: every number in the feature was checked.
@@ -164,6 +135,56 @@ extension AnnotationManager {
         writer.write(keys.featureCollection)
         writer.endObject()
         return warnings
+    }
+
+    /// `{"geometry":…,"id":…,"properties":{"custom_data":…[,"id":…],"layerProperties":{`
+    /// — the part of a feature before its style properties.
+    @inline(__always)
+    private func writeFeatureHead(
+        of annotation: Kind.Annotation, customDataWritable: Bool, keys: SourceKeys, into feature: inout JSONRawBuffer
+    ) throws(AnnotationError) {
+        feature.removeAll()
+        do throws(JSONWriteError) {
+            feature.append(fragment: "{\"geometry\":")
+            try annotation.writeGeometry(to: &feature)
+            feature.append(fragment: ",\"id\":")
+            feature.appendString(annotation.id)
+            feature.append(fragment: ",\"properties\":{\"custom_data\":")
+            if annotation.customData.isEmpty || !customDataWritable {
+                feature.append(fragment: "{}")
+            } else {
+                try feature.append(JSONValue.object(annotation.customData))
+            }
+            if promoteIds {
+                feature.append(byte: UInt8(ascii: ","))
+                feature.appendMemberName(keys.annotationId)
+                feature.appendString(annotation.id)
+            }
+            feature.append(fragment: ",\"layerProperties\":{")
+        } catch {
+            // Unreachable: geometry and custom data were checked before.
+            throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
+        }
+    }
+
+    /// The checks `compile` reports after an annotation's property checks:
+    /// properties the target does not support, custom data that cannot be
+    /// written, an invalid style image.
+    @inline(__always)
+    private func checkAfterProperties(
+        of annotation: Kind.Annotation, isSet: [Bool], restrictedIndices: [Int], customDataWritable: Bool, image: StyleImage?
+    ) throws(AnnotationError) {
+        let descriptors = Kind.Annotation.Properties.descriptors
+        for index in restrictedIndices where isSet[index] {
+            throw .unsupportedByTarget(
+                manager: id, annotation: annotation.id, property: descriptors[index].key, support: descriptors[index].support)
+        }
+        if !customDataWritable {
+            throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
+        }
+        if let image, let (field, problem) = image.firstProblem {
+            throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
+        }
     }
 
     /// This manager's source data as compact UTF-8 GeoJSON; see

@@ -134,8 +134,8 @@ struct MapLibreInteropTests {
         let result = try MapLibreOracle.run(job)
         try #require(result.viewports.count == viewports.count)
 
-        var projected = 0, invisibleAgreed = 0, unprojected = 0, otherCopy = 0, aboveHorizon = 0, offSquare = 0
-        var maxProjectError = 0.0, maxUnprojectError = 0.0, maxClipPlaneError = 0.0, maxConstraintError = 0.0
+        var tally = Tally()
+        var maxClipPlaneError = 0.0, maxConstraintError = 0.0
         for (viewportIndex, viewport) in viewports.enumerated() {
             let answer = result.viewports[viewportIndex]
             #expect(answer.canvas == [viewport.width, viewport.height])
@@ -165,76 +165,8 @@ struct MapLibreInteropTests {
                     Issue.record("MapLibre did not report its clip planes for \(camera)")
                 }
 
-                for (coordinate, point) in zip(sample.coordinates, mapLibre.project) {
-                    let ours = projection.projectDetailed(coordinate)
-                    var theirs: ScreenPoint?
-                    if point.count == 2, let x = point[0], let y = point[1] { theirs = ScreenPoint(x: x, y: y) }
-                    // MapLibre's point counts as visible when on screen and below
-                    // the horizon cut; behind-camera points always land above it.
-                    let theirsVisible = theirs.map { screen.contains($0) && $0.y > projection.horizonY } ?? false
-                    guard ours.visibility == .onScreen || theirsVisible else {
-                        invisibleAgreed += 1
-                        continue
-                    }
-                    guard let mine = ours.point, ours.isOnVisibleGround, let theirs else {
-                        Issue.record("\(coordinate) with \(camera) in \(viewport): ours \(ours), MapLibre \(String(describing: theirs))")
-                        continue
-                    }
-                    let error = hypot(mine.x - theirs.x, mine.y - theirs.y)
-                    maxProjectError = max(maxProjectError, error)
-                    projected += 1
-                    #expect(error <= Self.tolerance, "\(coordinate) with \(camera) in \(viewport): ours \(mine), MapLibre \(theirs)")
-                }
-
-                for (point, location) in zip(sample.screenPoints, mapLibre.unproject) {
-                    guard let ours = projection.unproject(point, wrappingLongitude: false) else {
-                        // Nil exactly above the horizon cut, where MapLibre draws no
-                        // ground: its answer is either past the cut or behind the camera
-                        // (unless it is in another world copy, which `project` never picks).
-                        #expect(point.y <= projection.horizonY)
-                        if location.count == 2, let longitude = location[0], let latitude = location[1],
-                           abs(latitude) < WebMercator.maxLatitude, abs(longitude - camera.center.longitude) < 180 {
-                            let theirs = projection.projectDetailed(Coordinate(latitude: latitude, longitude: longitude))
-                            #expect(!theirs.isOnVisibleGround, "MapLibre unprojects sky point \(point) to visible ground")
-                        }
-                        aboveHorizon += 1
-                        continue
-                    }
-                    guard location.count == 2, let longitude = location[0], let latitude = location[1] else {
-                        Issue.record("MapLibre could not unproject \(point) with \(camera); ours \(ours)")
-                        continue
-                    }
-                    guard abs(latitude) < WebMercator.maxLatitude, abs(ours.latitude) < WebMercator.maxLatitude else {
-                        // Past the Mercator square: both must say so.
-                        #expect(abs(latitude) >= WebMercator.maxLatitude - 1e-6 && abs(ours.latitude) >= WebMercator.maxLatitude - 1e-6)
-                        offSquare += 1
-                        continue
-                    }
-                    #expect(abs(ours.longitude - longitude) < 1e-6, "same world copy as MapLibre")
-                    let theirs = Coordinate(latitude: latitude, longitude: longitude)
-                    guard abs(longitude - camera.center.longitude) < 180 else {
-                        // Another world copy (low zoom): `project` would pick the copy
-                        // nearest the centre, so compare as ground distance in world
-                        // points at this zoom (1 world point = 1 screen point top-down).
-                        let dx = (ours.longitude - longitude) / 360
-                        let dy = WebMercator.normalizedY(latitude: ours.latitude) - WebMercator.normalizedY(latitude: latitude)
-                        let error = hypot(dx, dy) * projection.worldSize
-                        maxUnprojectError = max(maxUnprojectError, error)
-                        otherCopy += 1
-                        #expect(error <= Self.tolerance, "unproject \(point) with \(camera): ours \(ours), MapLibre \(theirs)")
-                        continue
-                    }
-                    // Express the disagreement in screen points: where does MapLibre's
-                    // answer land on our screen, relative to the tapped point?
-                    guard let back = projection.project(theirs) else {
-                        Issue.record("MapLibre unprojects \(point) to \(theirs), which we do not draw; ours \(ours)")
-                        continue
-                    }
-                    let error = hypot(back.x - point.x, back.y - point.y)
-                    maxUnprojectError = max(maxUnprojectError, error)
-                    unprojected += 1
-                    #expect(error <= Self.tolerance, "unproject \(point) with \(camera): ours \(ours), MapLibre \(theirs)")
-                }
+                Self.compareProjections(sample, mapLibre, projection, screen: screen, tally: &tally)
+                Self.compareUnprojections(sample, mapLibre, projection, tally: &tally)
             }
         }
         let (fitted, maxFitZoomError, maxFitCenterError) = try Self.compareFits(viewports, fits, result)
@@ -243,18 +175,107 @@ struct MapLibreInteropTests {
             max centre difference \(maxFitCenterError) px
             """)
         print("""
-            MapLibre GL JS 5.3.0 interop: \(projected) projected points compared, max error \
-            \(maxProjectError) px; \(invisibleAgreed) agreed not visible; \(unprojected) unprojected points \
-            compared (\(otherCopy) of them in another world copy), max error \(maxUnprojectError) px; \(aboveHorizon) above the horizon cut, \(offSquare) off the \
+            MapLibre GL JS 5.3.0 interop: \(tally.projected) tally.projected points compared, max error \
+            \(tally.maxProjectError) px; \(tally.invisibleAgreed) agreed not visible; \(tally.unprojected) tally.unprojected points \
+            compared (\(tally.otherCopy) of them in another world copy), max error \(tally.maxUnprojectError) px; \(tally.aboveHorizon) above the horizon cut, \(tally.offSquare) off the \
             Mercator square; near/far planes within a relative \(maxClipPlaneError); \(result.constrained) of \(samples.joined().count) cameras constrained by MapLibre (predicted to \
             \(maxConstraintError) px); \
             oracle took \(result.seconds) s
             """)
-        #expect(projected >= 300)
-        #expect(invisibleAgreed >= 50)
-        #expect(unprojected >= 200)
-        #expect(aboveHorizon >= 5)
+        #expect(tally.projected >= 300)
+        #expect(tally.invisibleAgreed >= 50)
+        #expect(tally.unprojected >= 200)
+        #expect(tally.aboveHorizon >= 5)
         #expect(maxClipPlaneError < 1e-9, "near/far planes differ from MapLibre's by a factor \(maxClipPlaneError)")
+    }
+
+    /// What the comparison saw, for the summary and the minimum counts.
+    struct Tally {
+        var projected = 0, invisibleAgreed = 0, unprojected = 0, otherCopy = 0, aboveHorizon = 0, offSquare = 0
+        var maxProjectError = 0.0, maxUnprojectError = 0.0
+    }
+
+    /// `project` of each sample coordinate against MapLibre's `map.project`.
+    static func compareProjections(
+        _ sample: Sample, _ mapLibre: MapLibreOracle.CaseResult, _ projection: Projection, screen: ScreenRect, tally: inout Tally
+    ) {
+        let camera = projection.camera, viewport = projection.viewport
+        for (coordinate, point) in zip(sample.coordinates, mapLibre.project) {
+            let ours = projection.projectDetailed(coordinate)
+            var theirs: ScreenPoint?
+            if point.count == 2, let x = point[0], let y = point[1] { theirs = ScreenPoint(x: x, y: y) }
+            // MapLibre's point counts as visible when on screen and below
+            // the horizon cut; behind-camera points always land above it.
+            let theirsVisible = theirs.map { screen.contains($0) && $0.y > projection.horizonY } ?? false
+            guard ours.visibility == .onScreen || theirsVisible else {
+                tally.invisibleAgreed += 1
+                continue
+            }
+            guard let mine = ours.point, ours.isOnVisibleGround, let theirs else {
+                Issue.record("\(coordinate) with \(camera) in \(viewport): ours \(ours), MapLibre \(String(describing: theirs))")
+                continue
+            }
+            let error = hypot(mine.x - theirs.x, mine.y - theirs.y)
+            tally.maxProjectError = max(tally.maxProjectError, error)
+            tally.projected += 1
+            #expect(error <= Self.tolerance, "\(coordinate) with \(camera) in \(viewport): ours \(mine), MapLibre \(theirs)")
+        }
+    }
+
+    /// `unproject` of each sample screen point against MapLibre's `map.unproject`.
+    static func compareUnprojections(
+        _ sample: Sample, _ mapLibre: MapLibreOracle.CaseResult, _ projection: Projection, tally: inout Tally
+    ) {
+        let camera = projection.camera
+        for (point, location) in zip(sample.screenPoints, mapLibre.unproject) {
+            guard let ours = projection.unproject(point, wrappingLongitude: false) else {
+                // Nil exactly above the horizon cut, where MapLibre draws no
+                // ground: its answer is either past the cut or behind the camera
+                // (unless it is in another world copy, which `project` never picks).
+                #expect(point.y <= projection.horizonY)
+                if location.count == 2, let longitude = location[0], let latitude = location[1],
+                   abs(latitude) < WebMercator.maxLatitude, abs(longitude - camera.center.longitude) < 180 {
+                    let theirs = projection.projectDetailed(Coordinate(latitude: latitude, longitude: longitude))
+                    #expect(!theirs.isOnVisibleGround, "MapLibre unprojects sky point \(point) to visible ground")
+                }
+                tally.aboveHorizon += 1
+                continue
+            }
+            guard location.count == 2, let longitude = location[0], let latitude = location[1] else {
+                Issue.record("MapLibre could not unproject \(point) with \(camera); ours \(ours)")
+                continue
+            }
+            guard abs(latitude) < WebMercator.maxLatitude, abs(ours.latitude) < WebMercator.maxLatitude else {
+                // Past the Mercator square: both must say so.
+                #expect(abs(latitude) >= WebMercator.maxLatitude - 1e-6 && abs(ours.latitude) >= WebMercator.maxLatitude - 1e-6)
+                tally.offSquare += 1
+                continue
+            }
+            #expect(abs(ours.longitude - longitude) < 1e-6, "same world copy as MapLibre")
+            let theirs = Coordinate(latitude: latitude, longitude: longitude)
+            guard abs(longitude - camera.center.longitude) < 180 else {
+                // Another world copy (low zoom): `project` would pick the copy
+                // nearest the centre, so compare as ground distance in world
+                // points at this zoom (1 world point = 1 screen point top-down).
+                let dx = (ours.longitude - longitude) / 360
+                let dy = WebMercator.normalizedY(latitude: ours.latitude) - WebMercator.normalizedY(latitude: latitude)
+                let error = hypot(dx, dy) * projection.worldSize
+                tally.maxUnprojectError = max(tally.maxUnprojectError, error)
+                tally.otherCopy += 1
+                #expect(error <= Self.tolerance, "unproject \(point) with \(camera): ours \(ours), MapLibre \(theirs)")
+                continue
+            }
+            // Express the disagreement in screen points: where does MapLibre's
+            // answer land on our screen, relative to the tapped point?
+            guard let back = projection.project(theirs) else {
+                Issue.record("MapLibre unprojects \(point) to \(theirs), which we do not draw; ours \(ours)")
+                continue
+            }
+            let error = hypot(back.x - point.x, back.y - point.y)
+            tally.maxUnprojectError = max(tally.maxUnprojectError, error)
+            tally.unprojected += 1
+            #expect(error <= Self.tolerance, "unproject \(point) with \(camera): ours \(ours), MapLibre \(theirs)")
+        }
     }
 
     /// `Camera.fitting` against `map.cameraForBounds`: same zoom, and centres

@@ -161,33 +161,39 @@ struct PlaygroundBrowserTests {
             let keyHits = keyboard["hits"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
             #expect(keyHits == expected.index.query(at: ScreenPoint(x: keyTap[0], y: keyTap[1])).map(\.id))
 
-            // An uploaded scene file replaces the example: the mapbox-docs viewport (900×600), its callout drawn.
-            let upload = try #require(result["upload"]?.objectValue)
-            #expect(upload["status"] == "ready")
-            #expect(upload["viewBox"] == "0 0 900 600")
-            #expect(upload["example"] == "", "the picker no longer claims an example")
-            let uploadedTexts = Set(upload["texts"]?.arrayValue?.compactMap { $0.stringValue } ?? [])
-            let docs = try SceneDocument(jsonBytes: try Shared.example("mapbox-docs.scene.json"))
-            let shownThere = Set(try docs.place(text: try Shared.engine.get()).frames[0].result.drawOrder)
-            for (id, title) in [("gulf-label", "Gulf zone"), ("corridor-label", "3 h 45 min")] {
-                #expect(uploadedTexts.contains(title) == shownThere.contains(id), "\(title): \(uploadedTexts.sorted())")
-            }
-            #expect(!shownThere.isEmpty)
-
-            // Pasted text that is not JSON, and a scene the service refuses: both shown, the picture kept.
-            let notJSON = try #require(result["notJSON"]?.objectValue)
-            #expect(notJSON["status"] == "error")
-            #expect(notJSON["title"] == "Not JSON")
-            let invalid = try #require(result["invalidScene"]?.objectValue)
-            #expect(invalid["status"] == "error")
-            #expect(invalid["detail"]?.stringValue == decodingError.description)
-            #expect(invalid["path"]?.stringValue == decodingError.path.description)
-            #expect(invalid["pictureShown"] == true)
+            try Self.checkUploadAndErrors(result, decodingError: decodingError)
 
             if writePicture {
                 let bytes = try #require(result["picture"]?.objectValue?["bytes"]?.numberValue)
                 #expect(bytes < 200_000, "\(Self.pictureFile) is \(bytes) bytes")
             }
         }
+    }
+
+    /// The upload replaces the example; text that is not JSON and a refused
+    /// scene are shown as problems with the picture kept.
+    static func checkUploadAndErrors(_ result: [String: JSONValue], decodingError: JSONDecodingError) throws {
+        // An uploaded scene file replaces the example: the mapbox-docs viewport (900×600), its callout drawn.
+        let upload = try #require(result["upload"]?.objectValue)
+        #expect(upload["status"] == "ready")
+        #expect(upload["viewBox"] == "0 0 900 600")
+        #expect(upload["example"] == "", "the picker no longer claims an example")
+        let uploadedTexts = Set(upload["texts"]?.arrayValue?.compactMap { $0.stringValue } ?? [])
+        let docs = try SceneDocument(jsonBytes: try Shared.example("mapbox-docs.scene.json"))
+        let shownThere = Set(try docs.place(text: try Shared.engine.get()).frames[0].result.drawOrder)
+        for (id, title) in [("gulf-label", "Gulf zone"), ("corridor-label", "3 h 45 min")] {
+            #expect(uploadedTexts.contains(title) == shownThere.contains(id), "\(title): \(uploadedTexts.sorted())")
+        }
+        #expect(!shownThere.isEmpty)
+
+        // Pasted text that is not JSON, and a scene the service refuses: both shown, the picture kept.
+        let notJSON = try #require(result["notJSON"]?.objectValue)
+        #expect(notJSON["status"] == "error")
+        #expect(notJSON["title"] == "Not JSON")
+        let invalid = try #require(result["invalidScene"]?.objectValue)
+        #expect(invalid["status"] == "error")
+        #expect(invalid["detail"]?.stringValue == decodingError.description)
+        #expect(invalid["path"]?.stringValue == decodingError.path.description)
+        #expect(invalid["pictureShown"] == true)
     }
 }
