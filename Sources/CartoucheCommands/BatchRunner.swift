@@ -113,11 +113,9 @@ public struct BatchRunner: Sendable {
                     let result: Result<PlaceOutcome, JobError>
                     do {
                         result = try await pool.run {
-                            let shouldCancel: (@Sendable () -> Bool)? = timeout.map { budget in
-                                let deadline = ContinuousClock.now.advanced(by: budget)
-                                return { ContinuousClock.now >= deadline }
-                            }
-                            return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: shouldCancel)
+                            let deadlines = Deadlines(timeout)
+                            return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
+                                                shouldStopSearch: deadlines.shouldStopSearch)
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.

@@ -45,11 +45,9 @@ public struct PlaceCommand: AsyncParsableCommand {
         let timeout = timeoutMilliseconds.map { Duration.milliseconds($0) }
         if !batch {
             let body = try handle.readToEnd() ?? Data()
-            let shouldCancel: (@Sendable () -> Bool)? = timeout.map { budget in
-                let deadline = ContinuousClock.now.advanced(by: budget)
-                return { ContinuousClock.now >= deadline }
-            }
-            switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: shouldCancel) {
+            let deadlines = Deadlines(timeout)
+            switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
+                                shouldStopSearch: deadlines.shouldStopSearch) {
             case .success(let outcome):
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])
             case .failure(let problem):

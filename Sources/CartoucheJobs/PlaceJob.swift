@@ -30,11 +30,16 @@ public struct PlaceOutcome: Sendable {
 /// `POST /v1/place` and `cartouche place`, so both answer the same input
 /// with the same bytes and the same errors.
 public enum PlaceJob {
-    /// - Parameter shouldCancel: the request's deadline, polled by the solver.
+    /// - Parameters:
+    ///   - shouldCancel: the request's deadline, polled by the solver.
+    ///   - shouldStopSearch: optimise mode's softer deadline, before
+    ///     `shouldCancel`'s: the search ends there with a valid answer whose
+    ///     frames say `stats.finished: false`, instead of no answer.
     /// - Returns: the outcome, or the problem to report (never a crash).
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) -> Result<PlaceOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
@@ -45,7 +50,7 @@ public enum PlaceJob {
         if let shouldCancel, shouldCancel() { return .failure(cancelled) }
         let response: PlaceResponse
         do {
-            response = try document.place(text: text, shouldCancel: shouldCancel)
+            response = try document.place(text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
         } catch .cancelled {
             return .failure(cancelled)
         } catch {

@@ -33,7 +33,8 @@ import CartoucheGeometry
 /// exists a stop throws `PlacementError.cancelled`, as in greedy mode; after,
 /// it ends the search: the remaining tiers take their first free candidate
 /// (greedy's work, no search) and the result, valid and at least as good as
-/// greedy's, says `finished == false`.
+/// greedy's, says `finished == false`. `shouldStopSearch`, a softer
+/// deadline, ends the search the same way without touching the floor.
 public enum OptimisePlacer {
     /// Kick attempts per candidate of a tier's local search (the effort
     /// knob); only attempts that land on a candidate blocked by exactly one

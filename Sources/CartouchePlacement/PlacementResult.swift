@@ -82,16 +82,33 @@ public struct PlacementOptions: Sendable {
     /// valid answer yet (during its greedy floor), and afterwards ends its
     /// search with the best answer so far (`PlacementResult.finished` false).
     public var shouldCancel: (@Sendable () -> Bool)?
+    /// A softer deadline for optimise mode's search alone: once it says stop,
+    /// the search ends with the best answer so far (`finished` false) while
+    /// `shouldCancel` still has time to spare, so a request on a budget gets
+    /// a valid answer that says it stopped early instead of no answer at
+    /// all. Nil: only `shouldCancel` stops the search. Greedy mode ignores it.
+    public var shouldStopSearch: (@Sendable () -> Bool)?
 
     public init(
         previousAnchors: [String: AnchorConfig] = [:],
         recordRejected: Bool = false,
         gridCellSize: Double? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        shouldCancel: (@Sendable () -> Bool)? = nil,
+        shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) {
         self.previousAnchors = previousAnchors
         self.recordRejected = recordRejected
         self.gridCellSize = gridCellSize
         self.shouldCancel = shouldCancel
+        self.shouldStopSearch = shouldStopSearch
+    }
+
+    /// What optimise mode's search polls: the soft deadline or the hard one.
+    var searchShouldStop: (@Sendable () -> Bool)? {
+        switch (shouldStopSearch, shouldCancel) {
+        case let (soft?, hard?): { soft() || hard() }
+        case let (soft?, nil): soft
+        case let (nil, hard): hard
+        }
     }
 }

@@ -11,9 +11,12 @@ public enum ViewAnnotationPlacer {
     ///   - previous: the last frame's result, for anchor stability.
     ///   - recordRejected: keep rejected candidates (for pictures).
     ///   - shouldCancel: polled by the solver; return true to stop.
+    ///   - shouldStopSearch: optimise mode's softer deadline (see
+    ///     `PlacementOptions.shouldStopSearch`).
     public static func place(
         _ scene: ViewAnnotationScene, previous: ViewAnnotationResult? = nil,
-        recordRejected: Bool = false, shouldCancel: (@Sendable () -> Bool)? = nil
+        recordRejected: Bool = false, shouldCancel: (@Sendable () -> Bool)? = nil,
+        shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> ViewAnnotationResult {
         try validate(scene)
         let projection: Projection
@@ -30,7 +33,8 @@ public enum ViewAnnotationPlacer {
         }
         let environment = binder.environment()
         let options = PlacementOptions(
-            previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected, shouldCancel: shouldCancel)
+            previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected, shouldCancel: shouldCancel,
+            shouldStopSearch: shouldStopSearch)
         let result: PlacementResult
         do {
             switch scene.mode {

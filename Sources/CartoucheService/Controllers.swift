@@ -20,8 +20,10 @@ struct EngineController {
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
-        let shouldCancel = budget.shouldCancel
-        let outcome = try await state.runBudgeted(budget) { PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) }
+        let shouldCancel = budget.shouldCancel, shouldStopSearch = budget.shouldStopSearch
+        let outcome = try await state.runBudgeted(budget) {
+            PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+        }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
         return jsonResponse(outcome.body)
     }

@@ -11,6 +11,9 @@ import Synchronization
 public final class RequestBudget: Sendable {
     /// When the request's time is up.
     public let deadline: ContinuousClock.Instant
+    /// When optimise mode's search should stop (before `deadline`, see
+    /// `SearchBudget`); the deadline itself when not given.
+    public let searchDeadline: ContinuousClock.Instant
     private let state = Mutex(State())
 
     private struct State {
@@ -18,8 +21,9 @@ public final class RequestBudget: Sendable {
         var onAbandon: [@Sendable () -> Void] = []
     }
 
-    public init(deadline: ContinuousClock.Instant) {
+    public init(deadline: ContinuousClock.Instant, searchDeadline: ContinuousClock.Instant? = nil) {
         self.deadline = deadline
+        self.searchDeadline = min(searchDeadline ?? deadline, deadline)
     }
 
     /// True once the client has gone away.
@@ -31,6 +35,12 @@ public final class RequestBudget: Sendable {
     /// The check jobs poll: out of time, or nobody left to answer.
     public var shouldCancel: @Sendable () -> Bool {
         { [self] in isExpired || isAbandoned }
+    }
+
+    /// The softer check optimise mode's search polls: past the search
+    /// deadline it ends with the best answer so far.
+    public var shouldStopSearch: @Sendable () -> Bool {
+        { [self] in ContinuousClock.now >= searchDeadline }
     }
 
     /// Marks the request abandoned and runs the registered hooks (once).

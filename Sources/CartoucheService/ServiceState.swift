@@ -35,7 +35,9 @@ public final class ServiceState: Sendable {
     /// The budget of a request: the configured timeout from its arrival,
     /// abandoned when its client goes away.
     func budget(for context: ServiceRequestContext) -> RequestBudget {
-        let budget = RequestBudget(deadline: context.arrival.advanced(by: configuration.requestTimeout))
+        let deadline = context.arrival.advanced(by: configuration.requestTimeout)
+        let budget = RequestBudget(
+            deadline: deadline, searchDeadline: SearchBudget.searchDeadline(start: context.arrival, deadline: deadline))
         connections.watch(for: context.connection)?.track(budget)
         return budget
     }

@@ -43,7 +43,7 @@ struct LexicographicSearch {
 
     /// Polls the budget (once it has said stop, it is not asked again).
     private mutating func outOfTime() -> Bool {
-        if !stopped, let cancel = options.shouldCancel, cancel() { stopped = true }
+        if !stopped, let stop = options.searchShouldStop, stop() { stopped = true }
         return stopped
     }
 
@@ -219,7 +219,7 @@ struct LexicographicSearch {
             }
         }
         guard local.count > 1 else { return false }
-        let shouldCancel = options.shouldCancel
+        let shouldCancel = options.searchShouldStop
         let built = graph.buildAdjacency(
             rects: graphRects, region: environment.viewportRect, cellSize: cellSize,
             maxEntries: OptimisePlacer.maxConflictEntries, shouldCancel: shouldCancel)

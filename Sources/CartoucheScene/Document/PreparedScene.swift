@@ -35,6 +35,8 @@ public struct PreparedScene: Sendable {
     ///   - recordRejected: keep rejected candidates; nil follows the scene's
     ///     `options.recordRejected`.
     ///   - shouldCancel: polled by the solver (a request deadline).
+    ///   - shouldStopSearch: optimise mode's softer deadline: past it the
+    ///     search ends with a valid answer that says so (`stats.finished`).
     /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
     ///   compile (as ``SceneDocument/compile(target:)`` would), text errors
     ///   for content that cannot be measured, camera errors for fits,
@@ -44,7 +46,7 @@ public struct PreparedScene: Sendable {
     ///   placement dominates (see `ViewAnnotationPlacer`), once per camera.
     public init(
         _ scene: SceneDocument, text: TextLayoutEngine?, through lastFrame: Int? = nil, recordRejected: Bool? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) {
         if let lastFrame { try scene.checkFrame(lastFrame) }
         // Managers that cannot be compiled (layer positions in a cycle or
@@ -61,7 +63,7 @@ public struct PreparedScene: Sendable {
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(
                 doc.placementScene(camera: camera, text: text, linesAbove: above), previous: frames.last?.result,
-                recordRejected: record, shouldCancel: shouldCancel)
+                recordRejected: record, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
             var changes: Int? = nil
             if let last = frames.last?.result.anchors {
                 changes = result.placements.reduce(0) { n, p in

@@ -133,11 +133,16 @@ extension SceneDocument {
     /// measured with `text` first. (``PreparedScene`` keeps what this
     /// computes on the way, for callers that also query or draw.)
     ///
-    /// - Parameter shouldCancel: polled by the solver (a request deadline).
-    /// - Throws: as ``PreparedScene/init(_:text:through:recordRejected:shouldCancel:)``.
+    /// - Parameters:
+    ///   - shouldCancel: polled by the solver (a request deadline).
+    ///   - shouldStopSearch: optimise mode's softer deadline (the answer then
+    ///     says `finished: false`).
+    /// - Throws: as ``PreparedScene/init(_:text:through:recordRejected:shouldCancel:shouldStopSearch:)``.
     /// - Complexity: compiling the managers is linear in their annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`).
-    public func place(text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> PlaceResponse {
-        try PreparedScene(self, text: text, shouldCancel: shouldCancel).response
+    public func place(
+        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) -> PlaceResponse {
+        try PreparedScene(self, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch).response
     }
 }
