@@ -662,6 +662,30 @@ def components(cands):
     return out
 
 
+def min_degree_greedy(cands):
+    """A max-count heuristic for the hints: candidates by fewest conflicts
+    with live candidates of other labels, updated as labels are taken."""
+    import heapq
+    live = set(range(len(cands.boxes)))
+    degree = [len(cs) for cs in cands.conflicts]
+    heap = [(degree[v], v) for v in live]
+    heapq.heapify(heap)
+    chosen = set()
+    while heap:
+        d, v = heapq.heappop(heap)
+        if v not in live or d != degree[v]:
+            continue
+        chosen.add(v)
+        gone = (set(cands.conflicts[v]) | set(cands.of[cands.owner[v]])) & live
+        live -= gone | {v}
+        for u in gone:
+            for w in cands.conflicts[u]:
+                if w in live:
+                    degree[w] -= 1
+                    heapq.heappush(heap, (degree[w], w))
+    return chosen
+
+
 def max_count(cands, time_limit, workers, hints):
     """Maximum independent set of candidates, one per label (no priorities),
     component by component. Each component's hint is the best of `hints`
@@ -670,6 +694,7 @@ def max_count(cands, time_limit, workers, hints):
     Small components get a short limit, the others share `time_limit` by
     their number of candidates. Returns (chosen, bound, optimal)."""
     from ortools.sat.python import cp_model
+    hints = list(hints) + [min_degree_greedy(cands)]
     comps = components(cands)
     small = [c for c in comps if len(c) <= 30]
     large = [c for c in comps if len(c) > 30]
