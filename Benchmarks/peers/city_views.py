@@ -30,7 +30,8 @@ legal candidate, no overlap) and the response's `stats`.
     kept ones free to move to any of their legal candidates. Each question
     "can the kept set plus this label be placed?" is answered soundly: a free
     candidate against the current witness, a one-step repair of its blockers,
-    or CP-SAT on the label's neighbourhood -- feasible with the labels outside
+    or an exact search of the label's neighbourhood (backtracking when small,
+    CP-SAT otherwise) -- feasible with the labels outside
     fixed at their witness positions proves yes; infeasible with the labels
     outside dropped proves no; otherwise the neighbourhood grows, up to the
     whole connected component, where the two coincide. If a solve hits its
