@@ -29,12 +29,12 @@ import CartoucheGeometry
 /// (greedy's answer is computed first and returned instead when it is
 /// lexicographically better).
 ///
-/// **Budget.** `shouldCancel` is polled throughout. Before the greedy answer
-/// exists a stop throws `PlacementError.cancelled`, as in greedy mode; after,
-/// it ends the search: the remaining tiers take their first free candidate
-/// (greedy's work, no search) and the result, valid and at least as good as
-/// greedy's, says `finished == false`. `shouldStopSearch`, a softer
-/// deadline, ends the search the same way without touching the floor.
+/// **Budget.** Two checks are polled throughout. `shouldCancel` (the caller
+/// gave up: a hard deadline, a client gone) throws
+/// `PlacementError.cancelled` wherever it fires, as in greedy mode, at once.
+/// `shouldStopSearch` (a softer deadline) ends the search: the remaining
+/// tiers take their first free candidate (greedy's work, no search) and the
+/// result, valid and at least as good as greedy's, says `finished == false`.
 public enum OptimisePlacer {
     /// Kick attempts per candidate of a tier's local search (the effort
     /// knob); only attempts that land on a candidate blocked by exactly one
@@ -62,6 +62,7 @@ public enum OptimisePlacer {
 
         var search = LexicographicSearch(items, environment, options: options, effort: effort)
         search.run()
+        if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy.placedCount) }
         var result = search.result()
         result.method = .optimise
         result.finished = search.finished

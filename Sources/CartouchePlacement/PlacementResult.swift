@@ -77,10 +77,8 @@ public struct PlacementOptions: Sendable {
     public var recordRejected: Bool
     /// Side of a collision-grid cell in points; nil picks one from the sizes.
     public var gridCellSize: Double?
-    /// Polled every few items; return true to stop. Greedy mode then throws
-    /// `PlacementError.cancelled`; optimise mode throws only while it has no
-    /// valid answer yet (during its greedy floor), and afterwards ends its
-    /// search with the best answer so far (`PlacementResult.finished` false).
+    /// Polled every few items; return true to stop: the run throws
+    /// `PlacementError.cancelled` (the caller no longer wants an answer).
     public var shouldCancel: (@Sendable () -> Bool)?
     /// A softer deadline for optimise mode's search alone: once it says stop,
     /// the search ends with the best answer so far (`finished` false) while

@@ -164,12 +164,28 @@ struct OptimiseCancellationTests {
         let greedyTime = ContinuousClock.now - greedyStart
         let start = ContinuousClock.now
         let deadline = start + greedyTime * 3 + .milliseconds(20)
-        let r = try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { ContinuousClock.now > deadline }))
+        let r = try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldStopSearch: { ContinuousClock.now > deadline }))
         // Stopped soon after the deadline, far sooner than the full search.
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(!r.finished && r.method == .optimise)
         #expect(r.placedCount >= greedy.placedCount)
         try OptimisePlacerTests().checkNoOverlaps(r, items)
+    }
+
+    /// A cancel throws, also once greedy's answer exists: whoever cancels
+    /// wants no answer, and stopping at once frees the worker (a client
+    /// that hangs up frees its pool slot within 100 ms, `ConnectionTests`).
+    @Test func aCancelAfterTheFloorThrowsAtOnce() throws {
+        let (items, env) = OptimisePlacerTests.cms(n: 5000, positions: 8, seed: 3)
+        let greedyStart = ContinuousClock.now
+        _ = try GreedyPlacer.place(items, in: env)
+        let greedyTime = ContinuousClock.now - greedyStart
+        let start = ContinuousClock.now
+        let deadline = start + greedyTime * 3 + .milliseconds(20)
+        #expect(throws: PlacementError.self) {
+            try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { ContinuousClock.now > deadline }))
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     /// A stop before greedy's answer exists (nothing valid to return) throws.

@@ -16,8 +16,11 @@ struct LexicographicSearch {
     private var placements: [Placement]
     private var overlapShown: [Int] = []
     private var tests = 0
-    /// The budget ran out: the rest is placed without search.
+    /// The search deadline passed: the rest is placed without search.
     private(set) var stopped = false
+    /// The caller cancelled (`shouldCancel`): nobody wants the answer, so the
+    /// run ends at once and `OptimisePlacer` throws.
+    private(set) var cancelled = false
     private var isMember: [Bool]
     /// Whether an earlier tier showed a movable annotation.
     private var anyShown = false
@@ -41,9 +44,14 @@ struct LexicographicSearch {
         isMember = Array(repeating: false, count: items.count)
     }
 
-    /// Polls the budget (once it has said stop, it is not asked again).
+    /// Polls the budget (once it has said stop, it is not asked again): a
+    /// cancel also stops, and is remembered as such.
     private mutating func outOfTime() -> Bool {
-        if !stopped, let stop = options.searchShouldStop, stop() { stopped = true }
+        if !cancelled, let cancel = options.shouldCancel, cancel() {
+            cancelled = true
+            stopped = true
+        }
+        if !stopped, let stop = options.shouldStopSearch, stop() { stopped = true }
         return stopped
     }
 
@@ -56,7 +64,7 @@ struct LexicographicSearch {
                   items[order[end]].priority == head.priority { end += 1 }
             let tier = Array(order[start..<end])
             start = end
-            _ = outOfTime()
+            if outOfTime(), cancelled { return }
             var members: [Int] = []
             for i in tier where precheck(i) && items[i].allowOverlap { placeOverlapping(i) }
             for i in tier where !items[i].allowOverlap && precheck(i) && buildDomain(i) { members.append(i) }
@@ -147,6 +155,7 @@ struct LexicographicSearch {
     /// Shows as many of `members` (one tier, each with candidates) as it can
     /// while every annotation shown so far stays shown.
     private mutating func solve(tier members: [Int]) {
+        if cancelled { return }
         if stopped {
             // Out of time: first free candidate, as greedy would.
             for m in members {
@@ -160,7 +169,8 @@ struct LexicographicSearch {
         let searched = members.count > 1 && localSearch(members)
         let chains = !searched || anyShown
         for (n, m) in members.enumerated() where state.chosen[m] < 0 && chains {
-            if n & 63 == 63 { _ = outOfTime() }
+            // Each insertion may run hundreds of chain steps: poll every one.
+            if outOfTime(), cancelled { return }
             if stopped {
                 for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
             } else {
@@ -184,7 +194,8 @@ struct LexicographicSearch {
         var solved = Set<Int32>()
         let flags = isMember
         for (n, m) in members.enumerated() where state.chosen[m] < 0 && !solved.contains(Int32(m)) {
-            if n & 15 == 15, outOfTime() { return }
+            // An exact neighbourhood may take thousands of steps: poll each.
+            if outOfTime() { return }
             guard let component = state.component(
                 of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else { continue }
             for i in component { solved.insert(Int32(i)) }
@@ -224,7 +235,7 @@ struct LexicographicSearch {
             rects: graphRects, region: environment.viewportRect, cellSize: cellSize,
             maxEntries: OptimisePlacer.maxConflictEntries, shouldCancel: shouldCancel)
         switch built {
-        case .cancelled: stopped = true; return false
+        case .cancelled: _ = outOfTime(); stopped = true; return false
         case .tooLarge: return false
         case .built: break
         }
@@ -235,6 +246,8 @@ struct LexicographicSearch {
         } else if !search.improve(iterations: max(0, effort) * graph.vertexCount, shouldCancel: shouldCancel) {
             stopped = true
         }
+        // A cancel wants no answer: skip the work below (a full local search).
+        if stopped, outOfTime(), cancelled { return false }
         // Stopped or not, the set is independent: keep it, made maximal.
         search.localSearch()
         for (n, m) in local.enumerated() where search.chosen[n] >= 0 {
