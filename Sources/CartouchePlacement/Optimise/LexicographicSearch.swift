@@ -204,11 +204,70 @@ struct LexicographicSearch {
     }
 
     /// The iterated local search over the members' candidates that are free
-    /// now; its choices are assigned. Skipped when the conflict graph would
-    /// exceed `maxConflictEntries` (insertion does the work then).
-    /// - Returns: whether the search ran.
-    @discardableResult
+    /// now, one connected group of members at a time (members whose free
+    /// candidates can overlap, transitively): groups cannot interact, and
+    /// solving them apart keeps memory to the largest group's conflict
+    /// graph (100,000 callouts spread over a large screen are thousands of
+    /// small groups). A group whose graph would exceed `maxConflictEntries`
+    /// is left to insertion.
+    /// - Returns: whether the search ran on every group of two or more
+    ///   (else insertion's chains must do the rest).
+    /// - Complexity: O(c) for c free candidates to group them, plus the searches.
     private mutating func localSearch(_ members: [Int]) -> Bool {
+        guard let groups = conflictGroups(members) else { return false }
+        var ranOnAll = true
+        for group in groups where group.count > 1 {
+            if !localSearch(group: group) { ranOnAll = false }
+            if stopped { return false }
+        }
+        return ranOnAll
+    }
+
+    /// `members` split into groups that no free candidate connects, each in
+    /// the members' order, groups ordered by their first member; nil when the
+    /// budget ran out on the way (a dense tier has as many overlaps to visit
+    /// as its conflict graph has entries, so this polls).
+    private mutating func conflictGroups(_ members: [Int]) -> [[Int]]? {
+        var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
+        var parent = Array(0..<members.count)
+        func root(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x {
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            }
+            return x
+        }
+        for (n, m) in members.enumerated() {
+            if n & 15 == 15, outOfTime() { return nil }
+            for v in state.store.domain(m) where state.isFree(v) {
+                for k in state.store.rectRange(v) {
+                    let rect = state.store.rects[k]
+                    grid.forEachIntersection(with: rect) { other in
+                        let a = root(n), b = root(Int(other))
+                        if a != b { parent[max(a, b)] = min(a, b) }
+                    }
+                    grid.insert(rect, owner: Int32(n))
+                }
+            }
+        }
+        var groupOf: [Int: Int] = [:]
+        var groups: [[Int]] = []
+        for (n, m) in members.enumerated() {
+            let r = root(n)
+            if let g = groupOf[r] {
+                groups[g].append(m)
+            } else {
+                groupOf[r] = groups.count
+                groups.append([m])
+            }
+        }
+        return groups
+    }
+
+    /// The local search on one group; its choices are assigned.
+    /// - Returns: whether the search ran.
+    private mutating func localSearch(group members: [Int]) -> Bool {
         var graph = CandidateGraph()
         var graphRects: [[ScreenRect]] = []
         var global: [Int32] = []
