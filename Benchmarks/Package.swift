@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "CartoucheGeometry", package: "Cartouche"),
                 .product(name: "CartoucheJSON", package: "Cartouche"),
                 .product(name: "CartoucheStyle", package: "Cartouche"),
+                .product(name: "CartoucheCamera", package: "Cartouche"),
+                .product(name: "CartoucheJobs", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]

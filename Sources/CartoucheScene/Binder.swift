@@ -78,10 +78,13 @@ struct Binder {
             : scene.camera.padding.paddedRect(in: scene.viewport)
         var points: [ScreenPoint] = []
         for g in geometries { points += anchorPoints(of: g, for: va, index: index, visible: visible, trim: trim) }
-        // Hysteresis for lines and polygons: last frame's anchor first while it
-        // is still on the bound geometry's visible part.
-        if let last = previous[va.id], let p = projection.project(last), visible.contains(p),
-           points.count > 1, lineRuns[index].map({ $0.runs.contains { distance(p, $0) < 0.5 } }) ?? false {
+        // Hysteresis for lines: last frame's anchor point first while it is
+        // still on the bound line's visible, untrimmed part (the puck's trim
+        // moves past it on a drive; then it must move).
+        if let last = previous[va.id], points.count > 1, let p = projection.project(last), visible.contains(p),
+           geometries.contains(where: { g in
+               Binder.lines(of: g).contains { LineAnchoring().isAnchorable(p, on: projection.screenLine($0), visible: visible, trim: trim) }
+           }) {
             points.insert(p, at: 0)
         }
         item.anchorPoints = points
@@ -133,18 +136,6 @@ struct Binder {
     private func polygonPoint(_ poly: Polygon, visible: ScreenRect) -> [ScreenPoint] {
         let rings = poly.rings.map { projection.screenRing($0.map(\.coordinate)) }
         return PolygonAnchoring.anchorPoint(rings: rings, visible: visible).map { [$0] } ?? []
-    }
-
-    private func distance(_ p: ScreenPoint, _ run: [ScreenPoint]) -> Double {
-        var best = Double.infinity
-        for k in run.indices.dropFirst() {
-            let a = run[k - 1], b = run[k]
-            let vx = b.x - a.x, vy = b.y - a.y
-            let l = vx * vx + vy * vy
-            let t = l > 0 ? min(1, max(0, ((p.x - a.x) * vx + (p.y - a.y) * vy) / l)) : 0
-            best = min(best, hypot(a.x + t * vx - p.x, a.y + t * vy - p.y))
-        }
-        return best
     }
 
     /// The screen-level rules: padding, zoom, puck, avoid regions and lines, symbols.

@@ -108,3 +108,15 @@ public struct ViewAnnotationResult: Hashable, Sendable {
         return out
     }
 }
+
+extension ViewAnnotationResult {
+    /// Callouts shown here and in `previous` whose anchor changed
+    /// (`stats.anchorChanges`, frame-to-frame stability).
+    public func anchorChanges(since previous: ViewAnnotationResult) -> Int {
+        let before = previous.anchors
+        return placements.reduce(0) { n, p in
+            guard let a = p.anchor, let b = before[p.id] else { return n }
+            return a == b ? n : n + 1
+        }
+    }
+}

@@ -6,19 +6,18 @@ extension OpenAPIDocument {
         "type": "object", "required": ["frames", "version"],
         "properties": {
           "version": {"const": 1},
-          "frames": {
-            "type": "array",
-            "items": {
-              "type": "object", "required": ["camera", "drawOrder", "placements", "stats"],
-              "properties": {
-                "camera": {"type": "object"},
-                "drawOrder": {"type": "array", "items": {"type": "string"}},
-                "placements": {"type": "array", "items": {"type": "object"}},
-                "rejected": {"type": "array", "items": {"type": "object"}},
-                "stats": {"type": "object", "properties": {"anchorChanges": {"type": "integer"}, "candidateTests": {"type": "integer"}, "finished": {"type": "boolean"}, "method": {"enum": ["greedy", "optimise"]}, "placed": {"type": "integer"}}}
-              }
-            }
-          }
+          "frames": {"type": "array", "items": {"$ref": "#/components/schemas/PlaceFrame"}}
+        }
+      },
+      "PlaceFrame": {
+        "type": "object", "required": ["camera", "drawOrder", "placements", "stats"],
+        "description": "One camera's placement; pasted as is, the scene's previous",
+        "properties": {
+          "camera": {"type": "object"},
+          "drawOrder": {"type": "array", "items": {"type": "string"}},
+          "placements": {"type": "array", "items": {"type": "object"}},
+          "rejected": {"type": "array", "items": {"type": "object"}},
+          "stats": {"type": "object", "properties": {"anchorChanges": {"type": "integer"}, "candidateTests": {"type": "integer"}, "finished": {"type": "boolean"}, "method": {"enum": ["greedy", "optimise"]}, "placed": {"type": "integer"}}}
         }
       },
       "ScreenPoint": {

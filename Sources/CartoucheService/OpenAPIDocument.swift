@@ -13,7 +13,7 @@ public enum OpenAPIDocument {
 
     /// The document is long; its answers' schemas live in
     /// `OpenAPIDocument+Answers.swift` (``answerSchemas``), joined here.
-    private static let template: String = pathsAndRequestSchemas + "\n" + answerSchemas
+    private static let template: String = pathsAndRequestSchemas + "\n" + motionSchemas + "\n" + answerSchemas
 
     /// From the top of the document to the last request schema (`Options`).
     private static let pathsAndRequestSchemas: String = #"""
@@ -237,7 +237,8 @@ public enum OpenAPIDocument {
           "managers": {"type": "array", "items": {"$ref": "#/components/schemas/Manager"}, "default": [], "description": "Annotation managers (ids unique)"},
           "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
-          "options": {"$ref": "#/components/schemas/Options"}
+          "options": {"$ref": "#/components/schemas/Options"},
+          "previous": {"$ref": "#/components/schemas/Previous"}
         },
         "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
       },
@@ -310,7 +311,11 @@ public enum OpenAPIDocument {
         "oneOf": [
           {
             "type": "object", "required": ["fit"], "additionalProperties": false,
-            "properties": {"fit": {"$ref": "#/components/schemas/Fit"}}
+            "properties": {
+              "fit": {"$ref": "#/components/schemas/Fit"},
+              "puck": {"$ref": "#/components/schemas/Puck", "description": "This frame's puck (default: the scene's)"},
+              "lineTrim": {"$ref": "#/components/schemas/LineTrims"}
+            }
           },
           {
             "type": "object", "required": ["center", "zoom"], "additionalProperties": false,
@@ -319,7 +324,9 @@ public enum OpenAPIDocument {
               "zoom": {"type": "number"},
               "bearing": {"type": "number", "default": 0},
               "pitch": {"type": "number", "default": 0},
-              "padding": {"$ref": "#/components/schemas/Insets"}
+              "padding": {"$ref": "#/components/schemas/Insets"},
+              "puck": {"$ref": "#/components/schemas/Puck", "description": "This frame's puck (default: the scene's)"},
+              "lineTrim": {"$ref": "#/components/schemas/LineTrims"}
             }
           }
         ]
@@ -393,7 +400,7 @@ public enum OpenAPIDocument {
           "collisionBoxes": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}},
           "enableAvoidRegions": {"type": "boolean", "default": true},
           "enableSymbolLayerCollision": {"type": "boolean", "default": false},
-          "lineTrim": {"type": "array", "description": "[start, end] with 0 ≤ start ≤ end ≤ 1", "prefixItems": [{"type": "number"}, {"type": "number"}], "minItems": 2, "maxItems": 2}
+          "lineTrim": {"$ref": "#/components/schemas/Trim"}
         },
         "oneOf": [{"required": ["size"]}, {"required": ["content"]}]
       },

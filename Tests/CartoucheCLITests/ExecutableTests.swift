@@ -1,3 +1,4 @@
+import CartoucheJSON
 import CartoucheScene
 import Foundation
 import Testing
@@ -48,6 +49,26 @@ struct ExecutableTests {
         let run = try Executable.run(["place", path])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix(#"{"frames":["#))
+    }
+
+    @Test("place takes the previous answer's frame as previous: the next tick's answer is the library's, from stdin")
+    func placeWithPrevious() throws {
+        let scene = try String(contentsOfFile: Shared.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json").path, encoding: .utf8)
+        let first = try Executable.run(["place", "-"], stdin: scene)
+        try #require(first.status == 0)
+        let answer = try #require(try JSONParser().parse(first.stdout).objectValue?["frames"]?.arrayValue?.last)
+        var next = try #require(try JSONParser().parse(scene).objectValue)
+        next["previous"] = answer
+        let text = String(decoding: try JSONValue.object(next).jsonBytes(), as: UTF8.self)
+        let run = try Executable.run(["place", "-"], stdin: text)
+        #expect(run.status == 0)
+        let expected = try SceneDocument(jsonBytes: Array(text.utf8)).place(text: try Shared.engine.get()).jsonString()
+        #expect(run.stdout.trimmingCharacters(in: .newlines) == expected)
+        // A previous naming a callout the scene does not have: exit 4 at its path.
+        next["previous"] = ["nope": ["anchor": "top"]]
+        let bad = try Executable.run(["place", "-"], stdin: String(decoding: try JSONValue.object(next).jsonBytes(), as: UTF8.self))
+        #expect(bad.status == 4)
+        #expect(bad.stderr.hasPrefix("-: previous.nope: "), "\(bad.stderr)")
     }
 
     @Test("--version prints the one version constant (also in /healthz and the OpenAPI info)")

@@ -22,6 +22,20 @@ struct LineAnchoringTests {
         #expect(abs(first.x - 200) < 1e-9 && first.y == 100)
     }
 
+    /// What a kept anchor point must satisfy: on the visible, untrimmed part.
+    @Test func anchorableIsTheVisibleUntrimmedPart() {
+        let l = line([(-400, 100), (400, 100)])
+        let anchoring = LineAnchoring()
+        #expect(anchoring.isAnchorable(ScreenPoint(x: 100, y: 100), on: l, visible: view))
+        #expect(anchoring.isAnchorable(ScreenPoint(x: 100, y: 100.4), on: l, visible: view))
+        #expect(!anchoring.isAnchorable(ScreenPoint(x: 100, y: 101), on: l, visible: view))
+        // Off screen, though on the line.
+        #expect(!anchoring.isAnchorable(ScreenPoint(x: -100, y: 100), on: l, visible: view))
+        // Trimmed up to 75 %: x 200 is the edge, x 100 is driven.
+        #expect(!anchoring.isAnchorable(ScreenPoint(x: 100, y: 100), on: l, visible: view, trim: 0...0.75))
+        #expect(anchoring.isAnchorable(ScreenPoint(x: 300, y: 100), on: l, visible: view, trim: 0...0.75))
+    }
+
     @Test func skipsTheTrimmedPart() throws {
         // Trimmed up to 75 % of the way: the visible, untrimmed part is x 200…400
         // of a line from -400 to 400.

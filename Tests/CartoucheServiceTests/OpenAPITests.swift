@@ -130,6 +130,20 @@ struct OpenAPITests {
         #expect(try Self.checker().check(scene, against: ["$ref": "#/components/schemas/Scene"], at: "$") == [])
     }
 
+    @Test("a drive's members (a camera's puck and lineTrim, previous as a map or a pasted frame) match the schema")
+    func motionMembersMatchSchema() throws {
+        var scene = try #require(try JSONParser().parse(try Shared.example("sf-stanford.scene.json")).objectValue)
+        scene["cameras"] = [["center": [-122.4, 37.7], "zoom": 16, "puck": ["coordinate": [-122.4, 37.7], "bearing": 170],
+                             "lineTrim": ["routes": [0, 0.3], "eta-route-101": [0, 0.31]]],
+                            ["fit": [:], "puck": ["coordinate": [-122.41, 37.71]]]]
+        let frame = try JSONParser().parse(try SceneDocument(json: .object(scene)).place(text: try Shared.engine.get()).frames[1].jsonBytes())
+        for previous: JSONValue in [["eta-route-101": ["anchor": "top-left", "anchorCoordinate": [-122.4, 37.7]], "price-parking-1": ["shown": false]], frame] {
+            scene["previous"] = previous
+            #expect(throws: Never.self) { try SceneDocument(json: .object(scene)) }
+            #expect(try Self.checker().check(.object(scene), against: ["$ref": "#/components/schemas/Scene"], at: "$") == [])
+        }
+    }
+
     @Test("scenes the decoder rejects for unknown or missing members are rejected by the schema too", arguments: [
         #"{"version":1,"viewport":{"width":10,"height":10},"camera":{"center":[0,0],"zoom":1},"extra":1}"#,
         #"{"version":1,"viewport":{"width":10,"height":10}}"#,
@@ -137,6 +151,8 @@ struct OpenAPITests {
         #"{"version":1,"viewport":{"width":10,"height":10},"camera":{"center":[0,0]}}"#,
         #"{"version":1,"viewport":{"width":10,"height":10},"camera":{"center":[0,0],"zoom":1},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]}}]}"#,
         #"{"version":1,"viewport":{"width":10,"height":10},"camera":{"center":[0,0],"zoom":1},"options":{"mode":"best"}}"#,
+        #"{"version":1,"viewport":{"width":10,"height":10},"camera":{"center":[0,0],"zoom":1,"trim":{}}}"#,
+        #"{"version":1,"viewport":{"width":10,"height":10},"cameras":[{"fit":{},"puck":{"bearing":3}}]}"#,
     ])
     func rejectedByBoth(text: String) throws {
         #expect(throws: JSONInputError.self) { try SceneDocument(jsonBytes: Array(text.utf8)) }

@@ -23,6 +23,30 @@ struct PlaceRouteTests {
         }
     }
 
+    @Test("previous carries the last answer across requests; a bad one is a 422 at its path")
+    func previousAcrossRequests() async throws {
+        let scene = try #require(try JSONParser().parse(try Shared.example("sf-stanford.scene.json")).objectValue)
+        let engine = try Shared.engine.get()
+        let first = try SceneDocument(json: .object(scene)).place(text: engine)
+        var next = scene
+        next["previous"] = try JSONParser().parse(try #require(first.frames.last).jsonBytes())
+        let body = try JSONValue.object(next).jsonBytes()
+        let expected = try SceneDocument(jsonBytes: body).place(text: engine).jsonBytes()
+        next["previous"] = ["eta-route-101": ["anchor": ["anchor": "center"]]]
+        let bad = try JSONValue.object(next).jsonBytes()
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.bytes == expected)
+            }
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: bad)) { response in
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == "previous.eta-route-101.anchor")
+                #expect(problem.detail.contains("variableAnchors"))
+            }
+        }
+    }
+
     @Test("malformed JSON is a 400 with the line and column of the error")
     func malformedJSON() async throws {
         // Line 3 is `  "viewport": ]`: the `]` is the 15th character.

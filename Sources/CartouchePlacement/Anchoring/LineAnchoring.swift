@@ -98,6 +98,19 @@ public struct LineAnchoring: Sendable {
         return candidates.map(\.point)
     }
 
+    /// Whether `point` lies on a part of the line a callout may anchor to:
+    /// inside `visible` and outside the trimmed range (within `tolerance`
+    /// points). A callout keeps last frame's anchor point only while this
+    /// holds, so it never stays on a stretch that was driven (trimmed) or
+    /// that left the screen.
+    ///
+    /// - Complexity: O(v) for v vertices.
+    public func isAnchorable(
+        _ point: ScreenPoint, on line: ProjectedLine, visible: ScreenRect, trim: ClosedRange<Double>? = nil, tolerance: Double = 0.5
+    ) -> Bool {
+        visiblePieces(line, visible: visible, trim: trim).contains { distance(from: point, to: $0.points) < tolerance }
+    }
+
     struct Piece {
         var points: [ScreenPoint]
         var length: Double

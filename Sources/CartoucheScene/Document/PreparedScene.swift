@@ -8,7 +8,8 @@ import Synchronization
 /// A scene with the work its outputs share done once: the content-sized
 /// callouts measured, the managers compiled, the lines above line-bound
 /// callouts found, and the cameras placed in order (each frame starting from
-/// the previous frame's anchors, so hysteresis holds). The place response,
+/// the previous frame's anchors, so hysteresis holds; the first from the
+/// scene's `previous`, when given). The place response,
 /// tap queries and pictures all read it, so placing, querying and drawing
 /// every camera of a scene costs one placement per camera.
 ///
@@ -58,20 +59,17 @@ public struct PreparedScene: Sendable {
         let above = try doc.linesAboveBoundLines(compiled: compiled)
         let record = recordRejected ?? scene.options.recordRejected
         var frames: [PlaceResponse.Frame] = []
-        for spec in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1) {
-            let camera = try doc.resolve(spec)
+        // A scene's `previous` stands for the frame before its first camera.
+        var last = doc.previous?.result(inOrder: doc.viewAnnotations.map(\.id))
+        for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
+            let frameDoc = doc.forFrame(index)
+            let camera = try frameDoc.resolve(spec)
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(
-                doc.placementScene(camera: camera, text: text, linesAbove: above), previous: frames.last?.result,
+                frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,
                 recordRejected: record, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
-            var changes: Int? = nil
-            if let last = frames.last?.result.anchors {
-                changes = result.placements.reduce(0) { n, p in
-                    guard let a = p.anchor, let before = last[p.id] else { return n }
-                    return a == before ? n : n + 1
-                }
-            }
-            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: changes))
+            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) }))
+            last = result
         }
         self.document = doc
         self.layouts = layouts

@@ -29,16 +29,17 @@ extension SceneDocument {
         }
         let single = try r.optional("camera", SceneDecoding.camera)
         let many = try r.optional("cameras") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.camera) }
-        let cameras: [CameraSpec]
+        let entries: [(spec: CameraSpec, state: CameraFrameState)]
         switch (single, many) {
-        case (let c?, nil): cameras = [c]
-        case (nil, let cs?) where !cs.isEmpty: cameras = cs
+        case (let c?, nil): entries = [c]
+        case (nil, let cs?) where !cs.isEmpty: entries = cs
         case (nil, _?): throw JSONDecodingError(path: r.path(of: "cameras"), reason: "must list at least one camera")
         case (nil, nil): throw JSONDecodingError(path: r.path, reason: "missing member \"camera\" (or \"cameras\")")
         case (_?, _?): throw JSONDecodingError(path: r.path(of: "cameras"), reason: "give either \"camera\" or \"cameras\", not both")
         }
         /// The path camera `i` was read from.
         func cameraPath(_ i: Int) -> JSONPath { many == nil ? r.path(of: "camera") : r.path(of: "cameras").appending(index: i) }
+        let cameras = entries.map(\.spec)
         for (i, spec) in cameras.enumerated() { try spec.validate(for: viewport, at: cameraPath(i)) }
         let puck = try r.optional("puck", SceneDecoding.puck)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
@@ -75,15 +76,24 @@ extension SceneDocument {
             return out
         } ?? [:]
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
+        let previous = try r.optional("previous") { v, p throws(JSONDecodingError) in
+            try SceneDecoding.previous(v, p, viewAnnotations: viewAnnotations)
+        }
         try r.rejectUnknownMembers()
+        for (i, entry) in entries.enumerated() {
+            try SceneDecoding.checkTrimKeys(entry.state.lineTrim, at: cameraPath(i).appending(key: "lineTrim"),
+                                            viewAnnotations: viewAnnotations, managers: managers)
+        }
+        let states = entries.map(\.state)
         if let i = cameras.firstIndex(where: { if case .fit = $0 { true } else { false } }),
-           !SceneDecoding.hasFittablePosition(viewAnnotations, managers, puck) {
+           !SceneDecoding.hasFittablePosition(viewAnnotations, managers, puck ?? states[i].puck) {
             throw JSONDecodingError(path: cameraPath(i).appending(key: "fit"), reason: "nothing to fit the camera to: "
                 + "the scene has no geometry-bound view annotation, layer annotation or puck with a position")
         }
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
-                  avoidLayers: avoidLayers, images: images, options: options)
+                  avoidLayers: avoidLayers, images: images, options: options,
+                  cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous)
     }
 }
 
@@ -149,23 +159,27 @@ enum SceneDecoding {
         return e
     }
 
-    static func camera(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> CameraSpec {
+    /// A camera (`camera` or an entry of `cameras`) with what it sets for its
+    /// own frame (`puck`, `lineTrim`; their keys are checked against the
+    /// scene once it is decoded).
+    static func camera(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> (spec: CameraSpec, state: CameraFrameState) {
         var r = try JSONObjectReader(v, at: p)
+        let spec: CameraSpec
         if let fit = try r.optionalObject("fit") {
             var f = JSONObjectReader(members: fit, at: r.path(of: "fit"))
-            let spec = CameraSpec.fit(
+            spec = CameraSpec.fit(
                 padding: try f.optional("padding", insets) ?? .zero, bearing: try f.optional("bearing", finite) ?? 0,
                 pitch: try f.optional("pitch", finite) ?? 0, maxZoom: try f.optional("maxZoom", finite) ?? 22)
             try f.rejectUnknownMembers()
-            try r.rejectUnknownMembers()
-            return spec
+        } else {
+            spec = .camera(Camera(
+                center: try r.required("center", coordinate), zoom: try r.required("zoom", finite),
+                bearing: try r.optional("bearing", finite) ?? 0, pitch: try r.optional("pitch", finite) ?? 0,
+                padding: try r.optional("padding", insets) ?? .zero))
         }
-        let camera = Camera(
-            center: try r.required("center", coordinate), zoom: try r.required("zoom", finite),
-            bearing: try r.optional("bearing", finite) ?? 0, pitch: try r.optional("pitch", finite) ?? 0,
-            padding: try r.optional("padding", insets) ?? .zero)
+        let state = CameraFrameState(puck: try r.optional("puck", puck), lineTrim: try r.optional("lineTrim", trimMap) ?? [:])
         try r.rejectUnknownMembers()
-        return .camera(camera)
+        return (spec, state)
     }
 
     static func puck(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Puck {
@@ -211,14 +225,7 @@ enum SceneDecoding {
         guard !anchors.isEmpty else { throw JSONDecodingError(path: r.path(of: "variableAnchors"), reason: "must list at least one anchor") }
         let minZoom = try r.optional("minZoom", finite) ?? 0, maxZoom = try r.optional("maxZoom", finite) ?? 22
         guard minZoom <= maxZoom else { throw JSONDecodingError(path: r.path(of: "minZoom"), reason: "minZoom \(minZoom) is above maxZoom \(maxZoom)") }
-        var trim: ClosedRange<Double>? = nil
-        if let t = try r.optionalArray("lineTrim") {
-            let tp = r.path(of: "lineTrim")
-            guard t.count == 2 else { throw JSONDecodingError(path: tp, reason: "must be [start, end]") }
-            let a = try t[0].decodeNumber(at: tp.appending(index: 0)), b = try t[1].decodeNumber(at: tp.appending(index: 1))
-            guard 0 <= a, a <= b, b <= 1 else { throw JSONDecodingError(path: tp, reason: "must satisfy 0 ≤ start ≤ end ≤ 1, got [\(a), \(b)]") }
-            trim = a...b
-        }
+        let trim = try r.optional("lineTrim", trimRange)
         let va = ViewAnnotation(
             id: id, annotatedFeature: feature, size: size, variableAnchors: anchors,
             allowOverlap: try r.optionalBool("allowOverlap") ?? false,

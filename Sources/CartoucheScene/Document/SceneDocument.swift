@@ -33,12 +33,20 @@ public struct SceneDocument: Hashable, Sendable {
     /// Icon sizes in points by image name, for hit-testing point annotations.
     public var images: [String: ScreenSize]
     public var options: SceneOptions
+    /// Per camera, in the order of `cameras`: what that camera sets for its own
+    /// frame (puck, line trims). Empty, or shorter than `cameras`, means the
+    /// remaining cameras set nothing (see ``cameraState(ofFrame:)``).
+    public var cameraStates: [CameraFrameState]
+    /// The previous answer's anchors, anchor points and shown set (a client's
+    /// last tick), seeding the first camera's placement as if it were the
+    /// frame before it; nil starts afresh.
+    public var previous: PreviousFrame?
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
         contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         managers: [AnyAnnotationManager] = [], avoidLayers: [String] = [], images: [String: ScreenSize] = [:],
-        options: SceneOptions = SceneOptions()
+        options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [], previous: PreviousFrame? = nil
     ) {
         self.viewport = viewport
         self.cameras = cameras
@@ -51,6 +59,8 @@ public struct SceneDocument: Hashable, Sendable {
         self.avoidLayers = avoidLayers
         self.images = images
         self.options = options
+        self.cameraStates = cameraStates
+        self.previous = previous
     }
 }
 

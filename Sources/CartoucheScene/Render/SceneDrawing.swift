@@ -58,7 +58,7 @@ extension PreparedScene {
         var overlay: [Drawing.Primitive] = []
         let pad = placed.camera.padding
         if pad != .zero { overlay.append(.padding(Drawing.PaddingFrame(rect: pad.paddedRect(in: viewport)))) }
-        if let puck = document.puck, let p = projection.project(puck.coordinate) {
+        if let puck = document.puck(ofFrame: index), let p = projection.project(puck.coordinate) {
             overlay.append(.puck(Drawing.Puck(center: p, bearing: puck.bearing - placed.camera.bearing)))
         }
         if options.ghosts {

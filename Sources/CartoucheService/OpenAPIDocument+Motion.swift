@@ -1,0 +1,31 @@
+/// The schemas of the scene members that carry motion across frames and
+/// requests (a camera's `lineTrim`, the scene's `previous`), joined into
+/// ``OpenAPIDocument`` between the request schemas and the answers.
+extension OpenAPIDocument {
+    static let motionSchemas: String = #"""
+      "Trim": {
+        "type": "array", "description": "[start, end] progress of a line not drawn (line-trim-offset), 0 ≤ start ≤ end ≤ 1",
+        "prefixItems": [{"type": "number", "minimum": 0, "maximum": 1}, {"type": "number", "minimum": 0, "maximum": 1}], "minItems": 2, "maxItems": 2
+      },
+      "LineTrims": {
+        "type": "object", "additionalProperties": {"$ref": "#/components/schemas/Trim"},
+        "description": "This frame's trims by view annotation id (its lineTrim) or polyline manager id (its lines' line-trim-offset); a callout's own entry wins over its manager's; unnamed ones keep the scene's"
+      },
+      "Previous": {
+        "description": "The previous answer, seeding the first camera as if it were the frame before it: a map by view annotation id, or the previous place response's last frame (or whole response) pasted as is. Unknown ids and anchors a callout does not offer are 422 at their path",
+        "anyOf": [
+          {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/PreviousEntry"}},
+          {"$ref": "#/components/schemas/PlaceFrame"},
+          {"$ref": "#/components/schemas/PlaceResponse"}
+        ]
+      },
+      "PreviousEntry": {
+        "type": "object", "additionalProperties": false,
+        "properties": {
+          "shown": {"type": "boolean", "default": true},
+          "anchor": {"$ref": "#/components/schemas/Anchor", "description": "Required when shown; one of the callout's variableAnchors"},
+          "anchorCoordinate": {"$ref": "#/components/schemas/Coordinate", "description": "The point it was anchored to; kept while still a legal anchor point"}
+        }
+      },
+"""#
+}
