@@ -238,12 +238,19 @@ struct LexicographicSearch {
             }
             return x
         }
+        // Overlaps visited: past the conflict-graph cap the tier is one dense
+        // group anyway (its graph would be refused), so stop counting there
+        // rather than visit every pair of a screen packed with candidates.
+        var visited = 0
         for (n, m) in members.enumerated() {
             if n & 15 == 15, outOfTime() { return nil }
+            if visited > 8 * OptimisePlacer.maxConflictEntries { return [members] }
             for v in state.store.domain(m) where state.isFree(v) {
                 for k in state.store.rectRange(v) {
                     let rect = state.store.rects[k]
                     grid.forEachIntersection(with: rect) { other in
+                        guard Int(other) != n else { return }  // its own other candidates
+                        visited += 1
                         let a = root(n), b = root(Int(other))
                         if a != b { parent[max(a, b)] = min(a, b) }
                     }
@@ -263,6 +270,21 @@ struct LexicographicSearch {
             }
         }
         return groups
+    }
+
+    /// The box around `rects`: a group's conflict grid covers its own area,
+    /// not the whole viewport (thousands of small groups on a large screen
+    /// would each allocate a viewport-sized grid).
+    static func bounds(of rects: [[ScreenRect]]) -> ScreenRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for rs in rects {
+            for r in rs {
+                minX = min(minX, r.minX); minY = min(minY, r.minY)
+                maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return ScreenRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 
     /// The local search on one group; its choices are assigned.
@@ -291,7 +313,7 @@ struct LexicographicSearch {
         guard local.count > 1 else { return false }
         let shouldCancel = options.searchShouldStop
         let built = graph.buildAdjacency(
-            rects: graphRects, region: environment.viewportRect, cellSize: cellSize,
+            rects: graphRects, region: Self.bounds(of: graphRects) ?? environment.viewportRect, cellSize: cellSize,
             maxEntries: OptimisePlacer.maxConflictEntries, shouldCancel: shouldCancel)
         switch built {
         case .cancelled: _ = outOfTime(); stopped = true; return false
