@@ -241,10 +241,13 @@ struct LexicographicSearch {
         // Overlaps visited: past the conflict-graph cap the tier is one dense
         // group anyway (its graph would be refused), so stop counting there
         // rather than visit every pair of a screen packed with candidates.
-        var visited = 0
+        // A packed screen shows itself early: past the cap, every member seen
+        // so far is still one group.
+        var visited = 0, unions = 0
         for (n, m) in members.enumerated() {
             if n & 15 == 15, outOfTime() { return nil }
-            if visited > 8 * OptimisePlacer.maxConflictEntries { return [members] }
+            if visited > 8 * OptimisePlacer.maxConflictEntries
+                || (visited > OptimisePlacer.maxConflictEntries && n - unions <= 1) { return [members] }
             for v in state.store.domain(m) where state.isFree(v) {
                 for k in state.store.rectRange(v) {
                     let rect = state.store.rects[k]
@@ -252,7 +255,10 @@ struct LexicographicSearch {
                         guard Int(other) != n else { return }  // its own other candidates
                         visited += 1
                         let a = root(n), b = root(Int(other))
-                        if a != b { parent[max(a, b)] = min(a, b) }
+                        if a != b {
+                            parent[max(a, b)] = min(a, b)
+                            unions += 1
+                        }
                     }
                     grid.insert(rect, owner: Int32(n))
                 }
