@@ -105,21 +105,8 @@ struct ShownSet {
     /// - Complexity: O(candidates of i × shown candidates near each).
     mutating func markShown(_ i: Int) {
         guard !isShown[i], chosen[i] >= 0 else { return }
+        let found = shownNeighbors(ofNew: i)
         isShown[i] = true
-        _ = newEpoch()
-        stamp[i] = epoch
-        var found: [Int32] = []
-        for v in store.domain(i) {
-            for k in store.rectRange(v) {
-                shownCandidates.forEachIntersection(with: store.rects[k]) { u in
-                    let j = Int(store.item[Int(u)])
-                    if stamp[j] != epoch {
-                        stamp[j] = epoch
-                        found.append(Int32(j))
-                    }
-                }
-            }
-        }
         for j in found { neighbors[Int(j)].append(Int32(i)) }
         neighbors[i] = found
         for v in store.domain(i) {
