@@ -42,8 +42,7 @@ extension SceneDocument {
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
         shouldCancel: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> SceneQueryIndex {
-        try checkFrame(frame)
-        return try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel).queryIndex(frame: frame, holes: holes)
+        try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel).queryIndex(frame: frame, holes: holes)
     }
 }
 

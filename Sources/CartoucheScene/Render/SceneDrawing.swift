@@ -29,7 +29,6 @@ extension SceneDocument {
     ///   - text: measures content-sized callouts (required when the scene has any).
     public func drawing(frame index: Int = 0, text: TextLayoutEngine?, options: DrawingOptions = DrawingOptions(),
                         shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> Drawing {
-        try checkFrame(index)
         let prepared = try PreparedScene(self, text: text, through: index, recordRejected: self.options.recordRejected || options.ghosts,
                                          shouldCancel: shouldCancel)
         return try prepared.drawing(frame: index, options: options)
@@ -110,11 +109,10 @@ extension SceneDocument {
     /// the manager's, else 0), ties in input order — the order the query
     /// index reads top-most first in reverse (`SceneQueryIndex`), so a tap
     /// returns the feature drawn on top.
+    /// - Complexity: O(n log n); each annotation's key is resolved once.
     static func drawOrder<A>(_ annotations: [A], sortKey: (A) -> Double?) -> [Int] {
-        annotations.indices.sorted { a, b in
-            let ka = sortKey(annotations[a]) ?? 0, kb = sortKey(annotations[b]) ?? 0
-            return ka != kb ? ka < kb : a < b
-        }
+        let keys = annotations.map { sortKey($0) ?? 0 }
+        return annotations.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
     }
 
     func primitives(of m: AnyAnnotationManager, _ projection: Projection) -> [Drawing.Primitive] {
