@@ -52,7 +52,9 @@ extension Camera {
         let northWest = world(bounds.north, bounds.west), northEast = world(bounds.north, bounds.east)
         let southEast = world(bounds.south, bounds.east), southWest = world(bounds.south, bounds.west)
 
-        let angle = -bearing * Double.pi / 180
+        // Reduced first: bearing × π overflows for the largest finite bearings.
+        let turn = bearing.truncatingRemainder(dividingBy: 360)
+        let angle = -turn * Double.pi / 180
         let cosine = cos(angle), sine = sin(angle)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for corner in [northWest, northEast, southEast, southWest] {
@@ -72,7 +74,7 @@ extension Camera {
         // centre: the screen offset of that centre, rotated into the world and
         // converted to zoom-0 world points.
         let offsetX = (padding.left - padding.right) / 2, offsetY = (padding.top - padding.bottom) / 2
-        let back = bearing * Double.pi / 180
+        let back = turn * Double.pi / 180
         let toWorld = 1 / exp2(zoom)
         let shiftX = (cos(back) * offsetX - sin(back) * offsetY) * toWorld
         let shiftY = (sin(back) * offsetX + cos(back) * offsetY) * toWorld

@@ -43,7 +43,8 @@ public struct QueryRequest: Hashable, Sendable {
     public init(json: JSONValue) throws(JSONDecodingError) {
         var r = try JSONObjectReader(json, at: .root)
         _ = try r.required("scene")
-        let given = Self.targetMembers.filter { r.members[$0] != nil }
+        // A null member is an absent one, as everywhere in a request.
+        let given = Self.targetMembers.filter { r.value($0).map { !$0.isNull } ?? false }
         guard given.count == 1 else {
             if given.isEmpty {
                 throw JSONDecodingError(path: .root, reason: "give one of \(Self.joinedTargets) (none is given)")
@@ -69,7 +70,7 @@ public struct QueryRequest: Hashable, Sendable {
             target = .point(try Self.point(try r.required("at"), at: r.path(of: "at")))
         case "rect":
             target = .rect(try Self.rect(try r.required("rect"), at: r.path(of: "rect")))
-            if r.members["radius"] != nil {
+            if let radius = r.members["radius"], !radius.isNull {
                 throw JSONDecodingError(path: r.path(of: "radius"), reason: "a radius applies to at, near and taps, not to rect")
             }
         case "near":

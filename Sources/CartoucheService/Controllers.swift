@@ -49,7 +49,7 @@ struct SystemController {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
-        router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(Array(OpenAPIDocument.json.utf8)) }
+        router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(state.openAPIDocument) }
     }
 }
 

@@ -3,21 +3,82 @@
 extension OpenAPIDocument {
     static let answerSchemas: String = #"""
       "PlaceResponse": {
-        "type": "object", "required": ["frames", "version"],
+        "type": "object", "required": ["frames", "version"], "additionalProperties": false,
         "properties": {
           "version": {"const": 1},
-          "frames": {"type": "array", "items": {"$ref": "#/components/schemas/PlaceFrame"}}
+          "frames": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/PlaceFrame"}, "description": "One per camera, in order"}
         }
       },
       "PlaceFrame": {
-        "type": "object", "required": ["camera", "drawOrder", "placements", "stats"],
+        "type": "object", "required": ["camera", "drawOrder", "placements", "stats"], "additionalProperties": false,
         "description": "One camera's placement; pasted as is, the scene's previous",
         "properties": {
-          "camera": {"type": "object"},
-          "drawOrder": {"type": "array", "items": {"type": "string"}},
-          "placements": {"type": "array", "items": {"type": "object"}},
-          "rejected": {"type": "array", "items": {"type": "object"}},
-          "stats": {"type": "object", "properties": {"anchorChanges": {"type": "integer"}, "candidateTests": {"type": "integer"}, "finished": {"type": "boolean"}, "method": {"enum": ["greedy", "optimise"]}, "placed": {"type": "integer"}}}
+          "camera": {"$ref": "#/components/schemas/ResolvedCamera"},
+          "drawOrder": {"type": "array", "items": {"type": "string"}, "description": "Ids of the shown callouts, bottom to top"},
+          "placements": {"type": "array", "items": {"$ref": "#/components/schemas/Placement"}, "description": "One per view annotation, in scene order"},
+          "rejected": {"type": "array", "items": {"$ref": "#/components/schemas/RejectedCandidate"}, "description": "Candidates tried and refused (options.recordRejected); absent when none"},
+          "stats": {"$ref": "#/components/schemas/PlaceStats"}
+        }
+      },
+      "ResolvedCamera": {
+        "type": "object", "required": ["bearing", "center", "padding", "pitch", "zoom"], "additionalProperties": false,
+        "description": "The camera the frame was placed for (a fit resolved)",
+        "properties": {
+          "bearing": {"type": "number"},
+          "center": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "minItems": 2, "maxItems": 2, "description": "[longitude, latitude]"},
+          "padding": {
+            "type": "object", "required": ["bottom", "left", "right", "top"], "additionalProperties": false,
+            "properties": {"bottom": {"type": "number"}, "left": {"type": "number"}, "right": {"type": "number"}, "top": {"type": "number"}}
+          },
+          "pitch": {"type": "number"},
+          "zoom": {"type": "number"}
+        }
+      },
+      "ScreenFrame": {
+        "type": "object", "required": ["height", "width", "x", "y"], "additionalProperties": false,
+        "description": "A rectangle in screen points, (x, y) its top-left corner",
+        "properties": {"height": {"type": "number"}, "width": {"type": "number"}, "x": {"type": "number"}, "y": {"type": "number"}}
+      },
+      "PlacedAnchor": {
+        "type": "object", "required": ["anchor", "offsetX", "offsetY"], "additionalProperties": false,
+        "properties": {"anchor": {"$ref": "#/components/schemas/AnchorName"}, "offsetX": {"type": "number"}, "offsetY": {"type": "number"}}
+      },
+      "HiddenReason": {
+        "type": "object", "required": ["code"], "additionalProperties": false,
+        "properties": {
+          "code": {"enum": ["collision", "puck", "padding", "offscreen", "zoom", "notVisible", "featureNotFound", "avoidRegion", "avoidLayer"]},
+          "with": {"type": "string", "description": "collision: the callout it would overlap; avoidLayer: the layer"}
+        }
+      },
+      "Placement": {
+        "type": "object", "required": ["id", "visible"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "visible": {"type": "boolean"},
+          "anchor": {"$ref": "#/components/schemas/PlacedAnchor"},
+          "anchorCoordinate": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "minItems": 2, "maxItems": 2, "description": "[longitude, latitude] of the point the callout points at"},
+          "frame": {"$ref": "#/components/schemas/ScreenFrame"},
+          "hiddenReason": {"$ref": "#/components/schemas/HiddenReason"},
+          "zIndex": {"type": "integer"}
+        }
+      },
+      "RejectedCandidate": {
+        "type": "object", "required": ["anchor", "frame", "id", "reason"], "additionalProperties": false,
+        "properties": {
+          "id": {"type": "string"},
+          "anchor": {"$ref": "#/components/schemas/PlacedAnchor"},
+          "frame": {"$ref": "#/components/schemas/ScreenFrame"},
+          "reason": {"$ref": "#/components/schemas/HiddenReason"}
+        }
+      },
+      "PlaceStats": {
+        "type": "object", "required": ["candidateTests", "finished", "method", "placed"], "additionalProperties": false,
+        "properties": {
+          "anchorChanges": {"type": "integer", "minimum": 0, "description": "Shown callouts whose anchor differs from the frame before (absent for a first frame without previous)"},
+          "candidateTests": {"type": "integer", "minimum": 0},
+          "finished": {"type": "boolean", "description": "false when the optimise search stopped at its time budget"},
+          "method": {"enum": ["greedy", "optimise"]},
+          "placed": {"type": "integer", "minimum": 0}
         }
       },
       "ScreenPoint": {
@@ -29,15 +90,20 @@ extension OpenAPIDocument {
         "description": "Give exactly one of at, rect, near and taps.",
         "properties": {
           "scene": {"$ref": "#/components/schemas/Scene"},
-          "frame": {"type": "integer", "minimum": 0, "default": 0, "description": "Camera index"},
+          "frame": {"type": "integer", "minimum": 0, "default": 0, "description": "Camera index: less than the scene's number of cameras (else 422)"},
           "at": {"$ref": "#/components/schemas/ScreenPoint"},
-          "rect": {"type": "array", "description": "[minX, minY, maxX, maxY], min ≤ max", "prefixItems": [{"type": "number"}, {"type": "number"}, {"type": "number"}, {"type": "number"}], "minItems": 4, "maxItems": 4},
+          "rect": {"type": "array", "description": "[minX, minY, maxX, maxY], minX ≤ maxX and minY ≤ maxY", "prefixItems": [{"type": "number"}, {"type": "number"}, {"type": "number"}, {"type": "number"}], "minItems": 4, "maxItems": 4},
           "near": {"$ref": "#/components/schemas/Coordinate"},
           "taps": {"type": "array", "items": {"$ref": "#/components/schemas/ScreenPoint"}},
           "radius": {"type": "number", "minimum": 0, "default": 0, "description": "Tap radius in points, added to each layer's tapRadius; not with rect"},
           "holes": {"enum": ["honoured", "maplibre"], "default": "honoured", "description": "maplibre: a tap inside a polygon hole hits, as queryRenderedFeatures answers"}
         },
-        "oneOf": [{"required": ["at"]}, {"required": ["rect"]}, {"required": ["near"]}, {"required": ["taps"]}]
+        "oneOf": [
+          {"required": ["at"], "properties": {"at": {"type": "array"}, "rect": {"type": "null"}, "near": {"type": "null"}, "taps": {"type": "null"}}},
+          {"required": ["rect"], "properties": {"at": {"type": "null"}, "rect": {"type": "array"}, "near": {"type": "null"}, "taps": {"type": "null"}, "radius": {"type": "null"}}},
+          {"required": ["near"], "properties": {"at": {"type": "null"}, "rect": {"type": "null"}, "near": {"type": "array"}, "taps": {"type": "null"}}},
+          {"required": ["taps"], "properties": {"at": {"type": "null"}, "rect": {"type": "null"}, "near": {"type": "null"}, "taps": {"type": "array"}}}
+        ]
       },
       "QueryHit": {
         "type": "object", "required": ["distance", "id", "kind", "layer"], "additionalProperties": false,
@@ -50,7 +116,7 @@ extension OpenAPIDocument {
           "cluster": {
             "type": "object", "required": ["clusterId", "expansionZoom", "leaves", "pointCount"], "additionalProperties": false,
             "properties": {
-              "clusterId": {"type": "integer"}, "pointCount": {"type": "integer"}, "expansionZoom": {"type": "integer"},
+              "clusterId": {"type": "integer"}, "pointCount": {"type": "integer", "minimum": 2}, "expansionZoom": {"type": "integer"},
               "leaves": {"type": "array", "items": {"type": "string"}, "description": "The first page of annotation ids inside"}
             }
           }
@@ -78,33 +144,91 @@ extension OpenAPIDocument {
         ]
       },
       "StyleDocument": {
-        "type": "object", "required": ["version", "sources", "layers"],
+        "type": "object", "required": ["version", "sources", "layers"], "additionalProperties": false,
         "description": "A Mapbox/MapLibre style-spec v8 document",
         "properties": {
           "version": {"const": 8}, "name": {"type": "string"}, "glyphs": {"type": "string"}, "sprite": {"type": "string"},
           "center": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "The scene's first camera: [longitude, latitude]"},
           "zoom": {"type": "number"}, "bearing": {"type": "number"}, "pitch": {"type": "number"},
-          "sources": {"type": "object"}, "layers": {"type": "array", "items": {"type": "object"}}
+          "sources": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/StyleSource"}, "description": "One per manager, by manager id"},
+          "layers": {"type": "array", "items": {"$ref": "#/components/schemas/StyleLayer"}, "description": "Bottom to top: the background (unless background=none), slot markers, then the managers' layers"}
         }
       },
       "StyleFragment": {
         "type": "object", "required": ["sources", "layers"], "additionalProperties": false,
         "description": "Add each source, then each layer in order, below the layer named by its beforeId (on top without one)",
         "properties": {
-          "sources": {"type": "object"},
-          "layers": {"type": "array", "items": {"type": "object"}},
-          "images": {"type": "array", "items": {"type": "object"}}
+          "sources": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/StyleSource"}},
+          "layers": {"type": "array", "items": {"$ref": "#/components/schemas/StyleLayer"}},
+          "images": {"type": "array", "items": {"$ref": "#/components/schemas/StyleImage"}, "description": "Images the layers reference (map.addImage before adding them); absent when none"}
+        }
+      },
+      "StyleSource": {
+        "type": "object", "required": ["type", "data"], "additionalProperties": false,
+        "description": "A GeoJSON source with its data inline",
+        "properties": {
+          "type": {"const": "geojson"},
+          "data": {
+            "type": "object", "required": ["type", "features"], "additionalProperties": false,
+            "properties": {"type": {"const": "FeatureCollection"}, "features": {"type": "array", "items": {"$ref": "#/components/schemas/StyleFeature"}}}
+          },
+          "promoteId": {"type": "string"},
+          "cluster": {"const": true},
+          "clusterRadius": {"type": "number"},
+          "clusterMaxZoom": {"type": "number"},
+          "clusterMinPoints": {"type": "integer"},
+          "clusterProperties": {"type": "object", "additionalProperties": {"type": "array", "description": "[reduce operator, map expression]"}}
+        }
+      },
+      "StyleFeature": {
+        "type": "object", "required": ["type", "geometry", "properties"], "additionalProperties": false,
+        "description": "An annotation as a GeoJSON Feature: its id, its geometry, its custom data and per-annotation style values",
+        "properties": {
+          "type": {"const": "Feature"},
+          "id": {"type": "string"},
+          "geometry": {"$ref": "#/components/schemas/Geometry"},
+          "properties": {
+            "type": "object",
+            "properties": {
+              "custom_data": {"type": "object"},
+              "layerProperties": {"type": "object", "description": "Per-annotation style-spec values, by key"},
+              "id": {"type": "string", "description": "The annotation id, when the manager promotes ids"}
+            }
+          }
+        }
+      },
+      "StyleLayer": {
+        "type": "object", "required": ["id", "type"], "additionalProperties": false,
+        "description": "A style-spec v8 layer",
+        "properties": {
+          "id": {"type": "string"},
+          "type": {"enum": ["background", "fill", "line", "symbol", "circle", "slot"]},
+          "source": {"type": "string"},
+          "slot": {"type": "string"},
+          "filter": {"type": "array", "description": "A style-spec filter expression"},
+          "layout": {"type": "object", "description": "Layout properties by style-spec key (values or expressions)"},
+          "paint": {"type": "object", "description": "Paint properties by style-spec key (values or expressions)"},
+          "minzoom": {"type": "number"},
+          "maxzoom": {"type": "number"},
+          "beforeId": {"type": "string", "description": "Fragments only: the existing layer this one goes directly below"}
+        }
+      },
+      "StyleImage": {
+        "type": "object", "required": ["name", "width", "height", "pixelRatio", "sdf"], "additionalProperties": false,
+        "properties": {
+          "name": {"type": "string"}, "width": {"type": "integer", "minimum": 0}, "height": {"type": "integer", "minimum": 0},
+          "pixelRatio": {"type": "number"}, "sdf": {"type": "boolean"}
         }
       },
       "ShapeRequest": {
         "type": "object", "required": ["text"], "additionalProperties": false,
         "properties": {
-          "text": {"type": "string", "description": "At most the configured text length (default 5000 Unicode scalars)"},
-          "font": {"type": "array", "minItems": 1, "items": {"type": "string"}, "default": ["Noto Sans Regular"]},
+          "text": {"$ref": "#/components/schemas/Text"},
+          "font": {"$ref": "#/components/schemas/FontStack", "default": ["Noto Sans Regular"]},
           "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000, "default": 16},
           "maxWidth": {"type": "number", "exclusiveMinimum": 0, "default": 10},
-          "lineHeight": {"type": "number", "minimum": 0, "default": 1.2},
-          "letterSpacing": {"type": "number", "default": 0},
+          "lineHeight": {"type": "number", "minimum": 0, "maximum": 1000, "default": 1.2},
+          "letterSpacing": {"type": "number", "minimum": -1000, "maximum": 1000, "default": 0},
           "justify": {"enum": ["auto", "left", "center", "right"], "default": "center"},
           "anchor": {"$ref": "#/components/schemas/AnchorName", "default": "center"},
           "transform": {"enum": ["none", "uppercase", "lowercase"], "default": "none"},
@@ -112,11 +236,11 @@ extension OpenAPIDocument {
         }
       },
       "ShapeRect": {
-        "type": "object", "required": ["x", "y", "width", "height"],
+        "type": "object", "required": ["x", "y", "width", "height"], "additionalProperties": false,
         "properties": {"x": {"type": "number"}, "y": {"type": "number"}, "width": {"type": "number"}, "height": {"type": "number"}}
       },
       "ShapeResponse": {
-        "type": "object", "required": ["bounds", "faces", "height", "lines", "missingCodePoints", "unknownFonts", "width"],
+        "type": "object", "required": ["bounds", "faces", "height", "lines", "missingCodePoints", "unknownFonts", "width"], "additionalProperties": false,
         "properties": {
           "width": {"type": "number"},
           "height": {"type": "number"},
@@ -127,7 +251,7 @@ extension OpenAPIDocument {
           "lines": {
             "type": "array",
             "items": {
-              "type": "object", "required": ["baseline", "bounds", "start", "end"],
+              "type": "object", "required": ["baseline", "bounds", "start", "end"], "additionalProperties": false,
               "properties": {
                 "baseline": {"type": "number"},
                 "bounds": {"$ref": "#/components/schemas/ShapeRect"},
@@ -136,8 +260,8 @@ extension OpenAPIDocument {
                 "glyphs": {
                   "type": "array",
                   "items": {
-                    "type": "object",
-                    "properties": {"id": {"type": "integer"}, "face": {"type": "integer"}, "cluster": {"type": "integer"}, "x": {"type": "number"}, "y": {"type": "number"}, "advance": {"type": "number"}}
+                    "type": "object", "required": ["advance", "cluster", "face", "id", "x", "y"], "additionalProperties": false,
+                    "properties": {"id": {"type": "integer", "description": "Glyph id in the face"}, "face": {"type": "integer", "description": "Index into faces"}, "cluster": {"type": "integer"}, "x": {"type": "number"}, "y": {"type": "number"}, "advance": {"type": "number"}}
                   }
                 }
               }
@@ -146,21 +270,21 @@ extension OpenAPIDocument {
         }
       },
       "FontsResponse": {
-        "type": "object", "required": ["aliases", "fallbacks", "fonts"],
+        "type": "object", "required": ["aliases", "fallbacks", "fonts"], "additionalProperties": false,
         "properties": {
           "aliases": {"type": "object", "additionalProperties": {"type": "string"}},
           "fallbacks": {"type": "array", "items": {"type": "string"}},
           "fonts": {
             "type": "array",
             "items": {
-              "type": "object", "required": ["name", "family", "style", "codePoints", "blocks"],
+              "type": "object", "required": ["name", "family", "style", "codePoints", "blocks"], "additionalProperties": false,
               "properties": {
                 "name": {"type": "string"}, "family": {"type": "string"}, "style": {"type": "string"},
                 "codePoints": {"type": "integer"},
                 "blocks": {
                   "type": "array",
                   "items": {
-                    "type": "object",
+                    "type": "object", "required": ["name", "first", "last", "size", "covered"], "additionalProperties": false,
                     "properties": {"name": {"type": "string"}, "first": {"type": "string"}, "last": {"type": "string"}, "size": {"type": "integer"}, "covered": {"type": "integer"}}
                   }
                 }

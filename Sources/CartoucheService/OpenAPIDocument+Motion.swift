@@ -15,9 +15,44 @@ extension OpenAPIDocument {
         "description": "The previous answer, seeding the first camera as if it were the frame before it: a map by view annotation id, or the previous place response's last frame (or whole response) pasted as is. Unknown ids and anchors a callout does not offer are 422 at their path",
         "anyOf": [
           {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/PreviousEntry"}},
-          {"$ref": "#/components/schemas/PlaceFrame"},
-          {"$ref": "#/components/schemas/PlaceResponse"}
+          {"$ref": "#/components/schemas/PreviousPlaceFrame"},
+          {"$ref": "#/components/schemas/PreviousPlaceResponse"}
         ]
+      },
+      "PreviousPlaceResponse": {
+        "type": "object", "required": ["frames"], "additionalProperties": false,
+        "description": "A place response pasted as is: its last frame is the previous one",
+        "properties": {
+          "frames": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/PreviousPlaceFrame"}},
+          "version": {"description": "Read and ignored"}
+        }
+      },
+      "PreviousPlaceFrame": {
+        "type": "object", "required": ["placements"], "additionalProperties": false,
+        "description": "A frame of a place response pasted as is: only its placements are read (ids unique)",
+        "properties": {
+          "placements": {"type": "array", "items": {"$ref": "#/components/schemas/PreviousPlacement"}},
+          "camera": {"description": "Read and ignored"},
+          "drawOrder": {"description": "Read and ignored"},
+          "rejected": {"description": "Read and ignored"},
+          "stats": {"description": "Read and ignored"}
+        }
+      },
+      "PreviousPlacement": {
+        "type": "object", "required": ["id", "visible"], "additionalProperties": false,
+        "description": "A placement of a pasted frame: a shown one names one of the callout's variableAnchors, a hidden one no anchor",
+        "properties": {
+          "id": {"type": "string", "description": "A view annotation of this scene"},
+          "visible": {"type": "boolean"},
+          "anchor": {"$ref": "#/components/schemas/Anchor"},
+          "anchorCoordinate": {"$ref": "#/components/schemas/Coordinate"},
+          "frame": {"description": "Read and ignored"},
+          "zIndex": {"description": "Read and ignored"},
+          "hiddenReason": {"description": "Read and ignored"}
+        },
+        "if": {"properties": {"visible": {"const": false}}},
+        "then": {"properties": {"anchor": {"type": "null"}, "anchorCoordinate": {"type": "null"}}},
+        "else": {"required": ["anchor"], "properties": {"anchor": {"not": {"type": "null"}}}}
       },
       "PreviousEntry": {
         "type": "object", "additionalProperties": false,
@@ -25,7 +60,10 @@ extension OpenAPIDocument {
           "shown": {"type": "boolean", "default": true},
           "anchor": {"$ref": "#/components/schemas/Anchor", "description": "Required when shown; one of the callout's variableAnchors"},
           "anchorCoordinate": {"$ref": "#/components/schemas/Coordinate", "description": "The point it was anchored to; kept while still a legal anchor point"}
-        }
+        },
+        "if": {"required": ["shown"], "properties": {"shown": {"const": false}}},
+        "then": {"properties": {"anchor": {"type": "null"}, "anchorCoordinate": {"type": "null"}}},
+        "else": {"required": ["anchor"], "properties": {"anchor": {"not": {"type": "null"}}}}
       },
 """#
 }

@@ -7,13 +7,15 @@ import CartoucheScene
 /// unknown members. `OpenAPITests` checks every member of the example scenes
 /// is described here and that the paths match ``ServiceRoute`` both ways.
 public enum OpenAPIDocument {
-    /// The document, with `info.version` set to ``CartoucheVersion/string``.
-    public static let json: String = template.replacingOccurrences(
-        of: #""version": "CARTOUCHE_VERSION""#, with: #""version": "\#(CartoucheVersion.string)""#)
+    /// The document for no particular server: `info.version` set to
+    /// ``CartoucheVersion/string``, font stacks taking any names and texts
+    /// any length. A server serves ``json(fontNames:maxTextLength:)`` with
+    /// its own fonts and limit.
+    public static let json: String = json(fontNames: [])
 
-    /// The document is long; its answers' schemas live in
+    /// The hand-written text. It is long; its answers' schemas live in
     /// `OpenAPIDocument+Answers.swift` (``answerSchemas``), joined here.
-    private static let template: String = pathsAndRequestSchemas + "\n" + motionSchemas + "\n" + answerSchemas
+    static let template: String = pathsAndRequestSchemas + "\n" + motionSchemas + "\n" + answerSchemas
 
     /// From the top of the document to the last request schema (`Options`).
     private static let pathsAndRequestSchemas: String = #"""
@@ -23,7 +25,7 @@ public enum OpenAPIDocument {
   "info": {
     "title": "Cartouche",
     "version": "CARTOUCHE_VERSION",
-    "description": "Places view-annotation callouts with a collision-aware solver and HarfBuzz-shaped text metrics. Every error is an RFC 9457 problem (application/problem+json)."
+    "description": "Places view-annotation callouts with a collision-aware solver and HarfBuzz-shaped text metrics. Every error is an RFC 9457 problem (application/problem+json). In request bodies an optional member given as null is the same as an absent one."
   },
   "paths": {
     "/v1/place": {
@@ -49,11 +51,11 @@ public enum OpenAPIDocument {
         "parameters": [
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},
-          {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only)"},
+          {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only: with output=fragment it is a 400, as are glyphs, sprite, background and slots)"},
           {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only)"},
           {"name": "sprite", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Sprite URL (output=style only)"},
-          {"name": "background", "in": "query", "schema": {"type": "string", "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
-          {"name": "slots", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Comma-separated Mapbox slot names, bottom to top (output=style only)"}
+          {"name": "background", "in": "query", "schema": {"anyOf": [{"const": "none"}, {"$ref": "#/components/schemas/Color"}], "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
+          {"name": "slots", "in": "query", "schema": {"type": "string", "pattern": "^[^,]+(,[^,]+)*$"}, "description": "Comma-separated Mapbox slot names, none empty, bottom to top (output=style only)"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -93,7 +95,7 @@ public enum OpenAPIDocument {
         "operationId": "renderScene",
         "summary": "Draw a scene's result for one camera as SVG",
         "parameters": [
-          {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
+          {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2147483647, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
           {"name": "ghosts", "in": "query", "schema": {"enum": ["true", "false"], "default": "false"}, "description": "Draw rejected candidates"},
           {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}}
         ],
@@ -186,17 +188,17 @@ public enum OpenAPIDocument {
       "MalformedJSON": {"description": "The body is not JSON (line and column given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "TooLarge": {"description": "Body over the byte limit, or more view annotations than allowed", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "UnsupportedMediaType": {"description": "Content-Type is not JSON", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-      "InvalidValue": {"description": "Valid JSON that breaks the rules (path given)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+      "InvalidValue": {"description": "Valid JSON that breaks the rules (path given). Besides what the schemas say, these rules relate members to each other and are checked by the service alone: ids are unique (view annotations, managers, a pasted frame's placements); avoidLayers name polyline managers of the scene; a lineTrim's keys name view annotations or polyline managers, and its start is at most its end; a fit camera needs something to fit (a geometry-bound view annotation, a layer annotation or a puck); a camera's padding fits in the viewport; minZoom is at most maxZoom; previous names view annotations of the scene and anchors they offer; polygon rings are closed; a frame index names a camera of the scene; text-font stacks name at least one known font; style-spec property values are checked against the style spec; a manager's slot names a slot of the style and its layerPosition a layer of it (or an index within its layers); layer ids (managers', their cluster layers', slots', the background's) are unique in a compiled style", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
       "Unavailable": {"description": "Time budget exhausted or too many heavy requests waiting; see Retry-After", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
     },
     "schemas": {
       "Problem": {
-        "type": "object",
-        "required": ["type", "title", "status", "detail"],
+        "type": "object", "description": "An RFC 9457 problem",
+        "required": ["type", "title", "status", "detail"], "additionalProperties": false,
         "properties": {
-          "type": {"type": "string", "format": "uri"},
+          "type": {"type": "string", "format": "uri", "pattern": "^https://cartouche\\.dev/problems/[a-z-]+$", "description": "https://cartouche.dev/problems/<slug>: invalid-json, invalid-parameter, invalid-value, text-too-long, body-too-large, too-many-annotations, unsupported-media-type, not-found, method-not-allowed, time-budget-exceeded, overloaded, internal-error"},
           "title": {"type": "string"},
-          "status": {"type": "integer"},
+          "status": {"type": "integer", "minimum": 400, "maximum": 599},
           "detail": {"type": "string"},
           "instance": {"type": "string"},
           "path": {"type": "string", "description": "JSON path of the offending value, e.g. viewAnnotations[3].size.width"},
@@ -231,40 +233,60 @@ public enum OpenAPIDocument {
           "camera": {"$ref": "#/components/schemas/Camera"},
           "cameras": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Camera"}},
           "puck": {"$ref": "#/components/schemas/Puck"},
-          "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ViewAnnotation"}, "default": []},
+          "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ViewAnnotation"}, "default": [], "description": "Ids unique"},
           "avoidRegions": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}, "default": []},
           "avoidLines": {"type": "array", "items": {"$ref": "#/components/schemas/AvoidLine"}, "default": []},
           "managers": {"type": "array", "items": {"$ref": "#/components/schemas/Manager"}, "default": [], "description": "Annotation managers (ids unique)"},
-          "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
+          "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers of this scene whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
           "options": {"$ref": "#/components/schemas/Options"},
           "previous": {"$ref": "#/components/schemas/Previous"}
         },
-        "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
+        "oneOf": [
+          {"required": ["camera"], "properties": {"camera": {"type": "object"}}},
+          {"required": ["cameras"], "properties": {"cameras": {"type": "array"}}}
+        ]
       },
       "Manager": {
         "type": "object", "required": ["id", "type"], "additionalProperties": false,
         "properties": {
-          "id": {"type": "string"},
+          "id": {"type": "string", "minLength": 1, "description": "Becomes the source's and the layer's id"},
           "type": {"enum": ["point", "circle", "polyline", "polygon"]},
-          "layerPosition": {
-            "type": "object", "additionalProperties": false,
-            "properties": {"above": {"type": "string"}, "below": {"type": "string"}, "at": {"type": "integer"}}
-          },
+          "layerPosition": {"$ref": "#/components/schemas/LayerPosition"},
           "slot": {"type": "string"},
           "tapRadius": {"type": "number", "minimum": 0, "default": 0},
-          "properties": {"type": "object", "description": "Manager-wide style-spec layout and paint properties, by style-spec name"},
-          "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": []},
-          "cluster": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/ClusterOptions"}], "description": "Point managers only"}
-        }
+          "properties": {"$ref": "#/components/schemas/StyleProperties", "description": "Manager-wide style-spec layout and paint properties, by style-spec name: fallbacks for the data-driven ones, and the layer-only ones"},
+          "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": [], "description": "Ids unique within the manager (a repeat is a warning; the first is kept)"},
+          "cluster": {"$ref": "#/components/schemas/ClusterOptions", "description": "Point managers only"}
+        },
+        "allOf": [
+          {"if": {"required": ["type"], "properties": {"type": {"const": "point"}}}, "then": {"properties": {"annotations": {"items": {"properties": {"geometry": {"$ref": "#/components/schemas/PointGeometry"}}}}}}},
+          {"if": {"required": ["type"], "properties": {"type": {"const": "circle"}}}, "then": {"properties": {"annotations": {"items": {"properties": {"geometry": {"$ref": "#/components/schemas/PointGeometry"}}}}}}},
+          {"if": {"required": ["type"], "properties": {"type": {"const": "polyline"}}}, "then": {"properties": {"annotations": {"items": {"properties": {"geometry": {"$ref": "#/components/schemas/LineStringGeometry"}}}}}}},
+          {"if": {"required": ["type"], "properties": {"type": {"const": "polygon"}}}, "then": {"properties": {"annotations": {"items": {"properties": {"geometry": {"$ref": "#/components/schemas/PolygonGeometry"}}}}}}},
+          {"if": {"required": ["type"], "properties": {"type": {"not": {"const": "point"}}}}, "then": {"properties": {"cluster": {"type": "null"}}}}
+        ]
+      },
+      "LayerPosition": {
+        "description": "Where the manager's layer goes among the base style's layers",
+        "oneOf": [
+          {"const": "default"},
+          {"type": "object", "required": ["above"], "additionalProperties": false, "properties": {"above": {"type": "string"}, "below": {"type": "null"}, "at": {"type": "null"}}},
+          {"type": "object", "required": ["below"], "additionalProperties": false, "properties": {"above": {"type": "null"}, "below": {"type": "string"}, "at": {"type": "null"}}},
+          {"type": "object", "required": ["at"], "additionalProperties": false, "properties": {"above": {"type": "null"}, "below": {"type": "null"}, "at": {"type": "integer"}}}
+        ]
+      },
+      "StyleProperties": {
+        "type": "object", "description": "Style-spec properties by key (which keys a manager type takes is listed by the Manager rules of a served document); each value is checked against the style spec, 422 at its path",
+        "additionalProperties": true
       },
       "Annotation": {
         "type": "object", "required": ["id", "geometry"], "additionalProperties": false,
         "properties": {
           "id": {"type": "string"},
           "geometry": {"$ref": "#/components/schemas/Geometry"},
-          "properties": {"type": "object", "description": "Per-annotation style-spec properties"},
-          "customData": {"type": "object"}
+          "properties": {"$ref": "#/components/schemas/StyleProperties", "description": "Per-annotation values of the manager type's data-driven style-spec properties"},
+          "customData": {"type": "object", "description": "Any JSON object, carried to the feature and to query hits"}
         }
       },
       "ClusterOptions": {
@@ -274,8 +296,8 @@ public enum OpenAPIDocument {
           "maxZoom": {"type": "number", "minimum": 0, "maximum": 24},
           "minPoints": {"type": "integer", "minimum": 1},
           "circleRadius": {"type": "number", "minimum": 0},
-          "circleColor": {"type": "string"},
-          "textColor": {"type": "string"},
+          "circleColor": {"$ref": "#/components/schemas/Color"},
+          "textColor": {"$ref": "#/components/schemas/Color"},
           "textSize": {"type": "number", "minimum": 0}
         }
       },
@@ -303,9 +325,19 @@ public enum OpenAPIDocument {
         }
       },
       "Coordinate": {
-        "type": "array", "description": "[longitude, latitude] as in GeoJSON",
-        "prefixItems": [{"type": "number", "minimum": -180, "maximum": 180}, {"type": "number", "minimum": -90, "maximum": 90}],
+        "type": "array", "description": "[longitude, latitude] as in GeoJSON; longitudes up to ±540 are accepted, for lines written unwrapped across the antimeridian",
+        "prefixItems": [{"type": "number", "minimum": -540, "maximum": 540}, {"type": "number", "minimum": -90, "maximum": 90}],
         "minItems": 2, "maxItems": 2
+      },
+      "Position": {
+        "type": "array", "description": "A GeoJSON position: [longitude, latitude] or [longitude, latitude, altitude]",
+        "prefixItems": [{"type": "number", "minimum": -540, "maximum": 540}, {"type": "number", "minimum": -90, "maximum": 90}, {"type": "number"}],
+        "minItems": 2, "maxItems": 3
+      },
+      "Color": {
+        "type": "string",
+        "anyOf": [{"pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"}, {"enum": ["COLOR_NAMES"]}],
+        "description": "A CSS color: the hex forms and the CSS names are described here; the service also accepts the functional forms MapLibre's parseCssColor accepts (rgb(), rgba(), hsl(), hsla())"
       },
       "Camera": {
         "oneOf": [
@@ -320,11 +352,12 @@ public enum OpenAPIDocument {
           {
             "type": "object", "required": ["center", "zoom"], "additionalProperties": false,
             "properties": {
+              "fit": {"type": "null", "description": "null is the same as no fit"},
               "center": {"$ref": "#/components/schemas/Coordinate"},
-              "zoom": {"type": "number"},
+              "zoom": {"type": "number", "minimum": 0, "maximum": 25.5},
               "bearing": {"type": "number", "default": 0},
-              "pitch": {"type": "number", "default": 0},
-              "padding": {"$ref": "#/components/schemas/Insets"},
+              "pitch": {"type": "number", "minimum": 0, "maximum": 85, "default": 0},
+              "padding": {"$ref": "#/components/schemas/Insets", "description": "left + right at most the viewport's width, top + bottom at most its height"},
               "puck": {"$ref": "#/components/schemas/Puck", "description": "This frame's puck (default: the scene's)"},
               "lineTrim": {"$ref": "#/components/schemas/LineTrims"}
             }
@@ -332,12 +365,13 @@ public enum OpenAPIDocument {
         ]
       },
       "Fit": {
-        "type": "object", "additionalProperties": false, "description": "Fit every view annotation's geometry and the puck",
+        "type": "object", "additionalProperties": false,
+        "description": "Fit every geometry-bound view annotation, layer annotation and the puck; the scene must have at least one of them (else 422 at the camera's fit)",
         "properties": {
-          "padding": {"$ref": "#/components/schemas/Insets"},
+          "padding": {"$ref": "#/components/schemas/Insets", "description": "left + right at most the viewport's width, top + bottom at most its height"},
           "bearing": {"type": "number", "default": 0},
-          "pitch": {"type": "number", "default": 0},
-          "maxZoom": {"type": "number", "default": 22}
+          "pitch": {"type": "number", "minimum": 0, "maximum": 85, "default": 0},
+          "maxZoom": {"type": "number", "minimum": 0, "maximum": 25.5, "default": 22}
         }
       },
       "Puck": {
@@ -372,13 +406,49 @@ public enum OpenAPIDocument {
         ]
       },
       "Geometry": {
-        "type": "object", "description": "A GeoJSON geometry (RFC 7946)", "required": ["type"],
-        "properties": {
-          "type": {"enum": ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]},
-          "coordinates": {"type": "array"},
-          "geometries": {"type": "array", "items": {"$ref": "#/components/schemas/Geometry"}},
-          "bbox": {"type": "array", "items": {"type": "number"}}
-        }
+        "description": "A GeoJSON geometry (RFC 7946), strictly: no bbox or foreign members on the geometry; GeometryCollections nest at most 32 deep",
+        "oneOf": [
+          {"$ref": "#/components/schemas/PointGeometry"},
+          {"$ref": "#/components/schemas/MultiPointGeometry"},
+          {"$ref": "#/components/schemas/LineStringGeometry"},
+          {"$ref": "#/components/schemas/MultiLineStringGeometry"},
+          {"$ref": "#/components/schemas/PolygonGeometry"},
+          {"$ref": "#/components/schemas/MultiPolygonGeometry"},
+          {"$ref": "#/components/schemas/GeometryCollection"}
+        ]
+      },
+      "PointGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "Point"}, "coordinates": {"$ref": "#/components/schemas/Position"}}
+      },
+      "MultiPointGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "MultiPoint"}, "coordinates": {"type": "array", "items": {"$ref": "#/components/schemas/Position"}}}
+      },
+      "LineStringPositions": {"type": "array", "minItems": 2, "items": {"$ref": "#/components/schemas/Position"}},
+      "LineStringGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "LineString"}, "coordinates": {"$ref": "#/components/schemas/LineStringPositions"}}
+      },
+      "MultiLineStringGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "MultiLineString"}, "coordinates": {"type": "array", "items": {"$ref": "#/components/schemas/LineStringPositions"}}}
+      },
+      "PolygonRings": {
+        "type": "array", "minItems": 1, "description": "The outer ring, then the holes; each ring closed (its last position equal to its first)",
+        "items": {"type": "array", "minItems": 4, "items": {"$ref": "#/components/schemas/Position"}}
+      },
+      "PolygonGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "Polygon"}, "coordinates": {"$ref": "#/components/schemas/PolygonRings"}}
+      },
+      "MultiPolygonGeometry": {
+        "type": "object", "required": ["type", "coordinates"], "additionalProperties": false,
+        "properties": {"type": {"const": "MultiPolygon"}, "coordinates": {"type": "array", "items": {"$ref": "#/components/schemas/PolygonRings"}}}
+      },
+      "GeometryCollection": {
+        "type": "object", "required": ["type", "geometries"], "additionalProperties": false,
+        "properties": {"type": {"const": "GeometryCollection"}, "geometries": {"type": "array", "items": {"$ref": "#/components/schemas/Geometry"}}}
       },
       "ViewAnnotation": {
         "type": "object", "required": ["id", "feature"], "additionalProperties": false,
@@ -395,14 +465,17 @@ public enum OpenAPIDocument {
           "visible": {"type": "boolean", "default": true},
           "priority": {"type": "integer", "default": 0},
           "selected": {"type": "boolean", "default": false},
-          "minZoom": {"type": "number", "default": 0},
+          "minZoom": {"type": "number", "default": 0, "description": "At most maxZoom"},
           "maxZoom": {"type": "number", "default": 22},
           "collisionBoxes": {"type": "array", "items": {"$ref": "#/components/schemas/Rect"}},
           "enableAvoidRegions": {"type": "boolean", "default": true},
           "enableSymbolLayerCollision": {"type": "boolean", "default": false},
           "lineTrim": {"$ref": "#/components/schemas/Trim"}
         },
-        "oneOf": [{"required": ["size"]}, {"required": ["content"]}]
+        "oneOf": [
+          {"required": ["size"], "properties": {"size": {"type": "object"}}},
+          {"required": ["content"], "properties": {"content": {"type": "object"}}}
+        ]
       },
       "Content": {
         "oneOf": [
@@ -411,22 +484,29 @@ public enum OpenAPIDocument {
             "properties": {
               "eta": {
                 "type": "object", "required": ["title"], "additionalProperties": false,
-                "properties": {"title": {"type": "string"}, "hint": {"type": "string"}, "icon": {"type": "boolean", "default": true}}
+                "properties": {"title": {"$ref": "#/components/schemas/Text"}, "hint": {"$ref": "#/components/schemas/Text"}, "icon": {"type": "boolean", "default": true}}
               }
             }
           },
           {
             "type": "object", "required": ["runs"], "additionalProperties": false,
             "properties": {
+              "eta": {"type": "null", "description": "null is the same as no eta"},
               "runs": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/TextRun"}},
-              "padding": {"$ref": "#/components/schemas/Insets", "default": {"top": 10, "left": 10, "bottom": 10, "right": 10}},
+              "padding": {
+                "type": "object", "additionalProperties": false, "default": {"top": 10, "left": 10, "bottom": 10, "right": 10},
+                "properties": {
+                  "top": {"$ref": "#/components/schemas/CalloutLength"}, "left": {"$ref": "#/components/schemas/CalloutLength"},
+                  "bottom": {"$ref": "#/components/schemas/CalloutLength"}, "right": {"$ref": "#/components/schemas/CalloutLength"}
+                }
+              },
               "icon": {
                 "type": "object", "required": ["width", "height"], "additionalProperties": false,
-                "properties": {"width": {"type": "number", "minimum": 0}, "height": {"type": "number", "minimum": 0}, "gap": {"type": "number", "minimum": 0, "default": 0}}
+                "properties": {"width": {"$ref": "#/components/schemas/CalloutLength"}, "height": {"$ref": "#/components/schemas/CalloutLength"}, "gap": {"$ref": "#/components/schemas/CalloutLength", "default": 0}}
               },
-              "tailSize": {"type": "number", "minimum": 0, "default": 8},
-              "lineHeightMultiple": {"type": "number", "exclusiveMinimum": 0, "default": 1},
-              "lineSpacing": {"type": "number", "minimum": 0, "default": 0},
+              "tailSize": {"$ref": "#/components/schemas/CalloutLength", "default": 8},
+              "lineHeightMultiple": {"type": "number", "exclusiveMinimum": 0, "maximum": 100, "default": 1},
+              "lineSpacing": {"$ref": "#/components/schemas/CalloutLength", "default": 0},
               "maxTextWidth": {"type": "number", "exclusiveMinimum": 0}
             }
           }
@@ -435,10 +515,16 @@ public enum OpenAPIDocument {
       "TextRun": {
         "type": "object", "required": ["text"], "additionalProperties": false,
         "properties": {
-          "text": {"type": "string"},
-          "font": {"type": "array", "minItems": 1, "items": {"type": "string"}, "default": ["Noto Sans Regular"]},
-          "size": {"type": "number", "exclusiveMinimum": 0, "default": 12}
+          "text": {"$ref": "#/components/schemas/Text"},
+          "font": {"$ref": "#/components/schemas/FontStack", "default": ["Noto Sans Regular"]},
+          "size": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000, "default": 12}
         }
+      },
+      "CalloutLength": {"type": "number", "minimum": 0, "maximum": 1000000, "description": "Points"},
+      "Text": {"type": "string", "description": "A text to lay out; at most the server's text length (--max-text-length, in Unicode scalars), else 422 text-too-long"},
+      "FontStack": {
+        "type": "array", "minItems": 1, "items": {"type": "string"},
+        "description": "A text-font stack: family names tried in order, case-insensitively, directly or through the bundled aliases (GET /v1/fonts). At least one must be known (else 422); unknown ones are skipped"
       },
       "AvoidLine": {
         "type": "object", "required": ["id", "coordinates"], "additionalProperties": false,

@@ -15,12 +15,17 @@ public final class ServiceState: Sendable {
     /// The `/v1/fonts` answer, computed on first use (a scan of every face's
     /// coverage) and kept: it only changes with the fonts.
     private let fontCatalogCache = Mutex<[UInt8]?>(nil)
+    /// The `/openapi.json` body: the document with this server's fonts and
+    /// text length limit (``OpenAPIDocument/json(fontNames:maxTextLength:)``).
+    public let openAPIDocument: [UInt8]
 
     public init(configuration: ServiceConfiguration, text: TextLayoutEngine, metrics: ServiceMetrics = ServiceMetrics()) {
         self.configuration = configuration
         self.text = text
         self.pool = HeavyWorkPool(maxConcurrent: configuration.maxConcurrentJobs, maxQueued: configuration.maxQueuedJobs)
         self.metrics = metrics
+        self.openAPIDocument = Array(OpenAPIDocument.json(
+            fontNames: OpenAPIDocument.fontNames(of: text.registry), maxTextLength: configuration.maxTextLength).utf8)
     }
 
     /// The `/v1/fonts` body, computed in the heavy-work pool the first time.

@@ -52,3 +52,9 @@ let cssNamedColors: [String: (UInt8, UInt8, UInt8)] = [
     "white": (255, 255, 255), "whitesmoke": (245, 245, 245), "yellow": (255, 255, 0),
     "yellowgreen": (154, 205, 50),
 ]
+
+extension StyleColor {
+    /// Every color name ``init(parsing:)`` accepts (lowercase; parsing is
+    /// case-insensitive), `transparent` included, sorted.
+    public static let names: [String] = (Array(cssNamedColors.keys) + ["transparent"]).sorted()
+}

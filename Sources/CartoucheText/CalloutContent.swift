@@ -75,6 +75,13 @@ public struct CalloutContent: Hashable, Sendable {
             tailSize: 8, lineHeightMultiple: 1.11, lineSpacing: 4)
     }
 
+    /// The largest padding, tail, icon or line spacing accepted, in points:
+    /// far beyond any screen, small enough that every sum stays finite.
+    public static let maximumLength: Double = 1_000_000
+    /// The largest `lineHeightMultiple` accepted: a callout's line height in
+    /// ems stays within ``TextStyle/maximumEms`` for any font.
+    public static let maximumLineHeightMultiple: Double = 100
+
     /// Checks every length.
     /// - Throws: `TextError.invalidCalloutValue` at the member's path.
     public func validate() throws(TextError) {
@@ -87,12 +94,12 @@ public struct CalloutContent: Hashable, Sendable {
             (icon.appending(key: "width"), self.icon?.width ?? 0), (icon.appending(key: "height"), self.icon?.height ?? 0),
             (icon.appending(key: "gap"), self.icon?.gap ?? 0),
         ]
-        for (path, value) in nonNegative where !(value.isFinite && value >= 0) {
-            throw .invalidCalloutValue(path: path, value: value, reason: "must be a finite number of points, 0 or more")
+        for (path, value) in nonNegative where !(value.isFinite && value >= 0 && value <= Self.maximumLength) {
+            throw .invalidCalloutValue(path: path, value: value, reason: "must be a number of points from 0 to \(Self.maximumLength)")
         }
-        guard lineHeightMultiple.isFinite, lineHeightMultiple > 0 else {
+        guard lineHeightMultiple.isFinite, lineHeightMultiple > 0, lineHeightMultiple <= Self.maximumLineHeightMultiple else {
             throw .invalidCalloutValue(path: root.appending(key: "lineHeightMultiple"), value: lineHeightMultiple,
-                                       reason: "must be a finite number greater than 0")
+                                       reason: "must be a number greater than 0 and at most \(Self.maximumLineHeightMultiple)")
         }
         if let maxTextWidth, !(maxTextWidth.isFinite && maxTextWidth > 0) {
             throw .invalidCalloutValue(path: root.appending(key: "maxTextWidth"), value: maxTextWidth,
@@ -179,7 +186,8 @@ extension TextLayoutEngine {
                 let natural = Double(primary.ascender - primary.descender + primary.lineGap) * scale
                 let style = TextStyle(
                     font: run.font, size: run.size,
-                    maxWidth: (content.maxTextWidth ?? 1e12) / run.size,
+                    // Kept a normal number: a tiny width over a large size would round to 0.
+                    maxWidth: max((content.maxTextWidth ?? 1e12) / run.size, .leastNormalMagnitude),
                     lineHeight: natural * content.lineHeightMultiple / run.size,
                     justify: .left, anchor: .topLeft)
                 shapedRuns.append((i, try layout(run.text, style: style)))

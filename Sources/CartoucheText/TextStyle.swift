@@ -73,6 +73,10 @@ public struct TextStyle: Hashable, Sendable {
     /// The largest `text-size` accepted, in pixels: far beyond any map label,
     /// small enough that every derived length stays exact in a `Double`.
     public static let maximumSize: Double = 10_000
+    /// The largest |`text-line-height`| and |`text-letter-spacing`|, in ems:
+    /// far beyond any real style, and small enough that a text of any
+    /// allowed length and size lays out to finite numbers.
+    public static let maximumEms: Double = 1_000
 
     /// Checks every numeric property.
     /// - Throws: `TextError.invalidValue` naming the first bad property.
@@ -84,10 +88,13 @@ public struct TextStyle: Hashable, Sendable {
         guard maxWidth.isFinite, maxWidth > 0 else {
             throw .invalidValue(field: "text-max-width", value: maxWidth, reason: "must be a finite number of ems greater than 0")
         }
-        guard lineHeight.isFinite, lineHeight >= 0 else {
-            throw .invalidValue(field: "text-line-height", value: lineHeight, reason: "must be a finite number of ems, 0 or more")
+        guard lineHeight.isFinite, lineHeight >= 0, lineHeight <= Self.maximumEms else {
+            throw .invalidValue(field: "text-line-height", value: lineHeight, reason: "must be a number of ems from 0 to \(Self.maximumEms)")
         }
-        try Self.requireFinite("text-letter-spacing", letterSpacing)
+        guard letterSpacing.isFinite, letterSpacing.magnitude <= Self.maximumEms else {
+            throw .invalidValue(field: "text-letter-spacing", value: letterSpacing,
+                                reason: "must be a number of ems from -\(Self.maximumEms) to \(Self.maximumEms)")
+        }
         try Self.requireFinite("text-offset[0]", offsetX)
         try Self.requireFinite("text-offset[1]", offsetY)
         try Self.requireFinite("text-radial-offset", radialOffset)

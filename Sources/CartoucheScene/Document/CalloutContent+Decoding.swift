@@ -33,6 +33,11 @@ extension SceneDecoding {
             lineSpacing: try r.optional("lineSpacing", nonNegative) ?? defaults.lineSpacing,
             maxTextWidth: try r.optional("maxTextWidth", positive))
         try r.rejectUnknownMembers()
+        // Every length is checked here, so every route refuses the same content (not only those that measure it).
+        do { try content.validate() } catch {
+            if case .invalidCalloutValue(let path, _, let reason) = error { throw JSONDecodingError(path: path.prepending(p), reason: reason) }
+            throw JSONDecodingError(path: p, reason: "\(error)")
+        }
         return content
     }
 

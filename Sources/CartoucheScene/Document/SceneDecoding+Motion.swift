@@ -105,8 +105,11 @@ extension SceneDecoding {
         let frames = try r.requiredArray("frames")
         _ = r.value("version")
         try r.rejectUnknownMembers()
-        guard let last = frames.last else { throw JSONDecodingError(path: r.path(of: "frames"), reason: "must list at least one frame") }
-        return try previousFrame(last, r.path(of: "frames").appending(index: frames.count - 1), byId)
+        guard !frames.isEmpty else { throw JSONDecodingError(path: r.path(of: "frames"), reason: "must list at least one frame") }
+        // Every frame is checked (a pasted response is read whole); the last one is the previous.
+        var last = PreviousFrame()
+        for (i, frame) in frames.enumerated() { last = try previousFrame(frame, r.path(of: "frames").appending(index: i), byId) }
+        return last
     }
 
     /// The rules every form shares: a shown callout names an anchor it

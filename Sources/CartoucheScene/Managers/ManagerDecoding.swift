@@ -21,6 +21,7 @@ extension SceneDecoding {
     static func manager(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AnyAnnotationManager {
         var r = try JSONObjectReader(v, at: p)
         let id = try r.requiredString("id")
+        guard !id.isEmpty else { throw JSONDecodingError(path: r.path(of: "id"), reason: "must not be empty (it becomes the source's and the layer's id)") }
         let type = try r.requiredString("type")
         let position = try r.optional("layerPosition", layerPosition) ?? .default
         let slot = try r.optionalString("slot")
@@ -69,7 +70,7 @@ extension SceneDecoding {
         default:
             throw JSONDecodingError(path: r.path(of: "type"), reason: "unknown manager type \"\(type)\"; expected one of \"point\", \"circle\", \"polyline\", \"polygon\"")
         }
-        if clusterValue != nil && type != "point" {
+        if let c = clusterValue, !c.isNull, type != "point" {
             throw JSONDecodingError(path: r.path(of: "cluster"), reason: "only point managers cluster")
         }
         try r.rejectUnknownMembers()
