@@ -6,6 +6,8 @@ public protocol AnnotationKind: Sendable {
     associatedtype Annotation: LayerAnnotation
     associatedtype LayerProperties: AnnotationPropertySet
     static var layerType: StyleLayerType { get }
+    /// What `["geometry-type"]` reads for this kind's features.
+    static var geometryType: String { get }
     /// Layer-only values a new manager starts with.
     static var initialLayerProperties: LayerProperties { get }
     /// Wraps a manager of this kind for heterogeneous lists.
@@ -13,6 +15,7 @@ public protocol AnnotationKind: Sendable {
 }
 
 public enum PointAnnotationKind: AnnotationKind {
+    public static let geometryType = "Point"
     public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .point(manager) }
     public typealias Annotation = PointAnnotation
     public static let layerType = StyleLayerType.symbol
@@ -34,6 +37,7 @@ public enum PointAnnotationKind: AnnotationKind {
 }
 
 public enum CircleAnnotationKind: AnnotationKind {
+    public static let geometryType = "Point"
     public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .circle(manager) }
     public typealias Annotation = CircleAnnotation
     public static let layerType = StyleLayerType.circle
@@ -41,6 +45,7 @@ public enum CircleAnnotationKind: AnnotationKind {
 }
 
 public enum PolylineAnnotationKind: AnnotationKind {
+    public static let geometryType = "LineString"
     public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .polyline(manager) }
     public typealias Annotation = PolylineAnnotation
     public static let layerType = StyleLayerType.line
@@ -48,6 +53,7 @@ public enum PolylineAnnotationKind: AnnotationKind {
 }
 
 public enum PolygonAnnotationKind: AnnotationKind {
+    public static let geometryType = "Polygon"
     public static func erase(_ manager: AnnotationManager<Self>) -> AnyAnnotationManager { .polygon(manager) }
     public typealias Annotation = PolygonAnnotation
     public static let layerType = StyleLayerType.fill

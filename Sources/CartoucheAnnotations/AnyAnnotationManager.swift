@@ -35,6 +35,16 @@ public enum AnyAnnotationManager: Hashable, Sendable {
         }
     }
 
+    /// The ids of the manager's annotations, in order.
+    public var annotationIds: [String] {
+        switch self {
+        case .point(let m): m.annotations.map(\.id)
+        case .circle(let m): m.annotations.map(\.id)
+        case .polyline(let m): m.annotations.map(\.id)
+        case .polygon(let m): m.annotations.map(\.id)
+        }
+    }
+
     public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
         switch self {
         case .point(let m): try m.compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target)

@@ -20,6 +20,10 @@ public struct CircleProperties: AnnotationPropertySet {
     /// `circle-stroke-opacity`, default 1, in [0, 1].
     public var circleStrokeOpacity: Double?
 
+    /// Properties given as style-spec expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { true }
+
     public init() {}
 
     public static let descriptors: [PropertyDescriptor<CircleProperties>] = [
@@ -43,6 +47,10 @@ public struct CircleLayerProperties: AnnotationPropertySet {
     /// Pixels (`circle-translate`, default [0, 0]).
     public var circleTranslate: StyleOffset?
     public var circleTranslateAnchor: TranslateAnchor?
+
+    /// Properties given as zoom expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { false }
 
     public init() {}
 

@@ -14,6 +14,10 @@ public struct FillProperties: AnnotationPropertySet {
     /// Name of a style image tiled inside the polygon (`fill-pattern`).
     public var fillPattern: String?
 
+    /// Properties given as style-spec expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { true }
+
     public init() {}
 
     public static let descriptors: [PropertyDescriptor<FillProperties>] = [
@@ -32,6 +36,10 @@ public struct FillLayerProperties: AnnotationPropertySet {
     /// Pixels (`fill-translate`, default [0, 0]).
     public var fillTranslate: StyleOffset?
     public var fillTranslateAnchor: TranslateAnchor?
+
+    /// Properties given as zoom expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { false }
 
     public init() {}
 

@@ -8,7 +8,7 @@ public protocol LayerAnnotation: Hashable, Sendable {
     associatedtype Properties: AnnotationPropertySet
     /// Unique within its manager; becomes the GeoJSON feature id.
     var id: String { get }
-    var properties: Properties { get }
+    var properties: Properties { get set }
     /// Written under `properties.custom_data` of the feature.
     var customData: [String: JSONValue] { get }
     /// The GeoJSON geometry object (`{"type": …, "coordinates": …}`).

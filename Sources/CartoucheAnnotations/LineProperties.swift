@@ -26,6 +26,10 @@ public struct LineProperties: AnnotationPropertySet {
     /// Name of a style image repeated along the line (`line-pattern`).
     public var linePattern: String?
 
+    /// Properties given as style-spec expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { true }
+
     public init() {}
 
     public static let descriptors: [PropertyDescriptor<LineProperties>] = [
@@ -58,6 +62,10 @@ public struct LineLayerProperties: AnnotationPropertySet {
     public var lineTranslateAnchor: TranslateAnchor?
     /// Fractions [start, end] of the line hidden (`line-trim-offset`, each in [0, 1]; Mapbox only).
     public var lineTrimOffset: StyleOffset?
+
+    /// Properties given as zoom expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { false }
 
     public init() {}
 

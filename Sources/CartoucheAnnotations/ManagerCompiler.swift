@@ -49,6 +49,8 @@ extension AnnotationManager {
     /// - Complexity: O(n · p) for n annotations and p property descriptors.
     public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
         guard !id.isEmpty else { throw .emptyManagerId }
+        // Per-annotation expressions become constants of their features.
+        let annotations = try evaluatingAnnotationExpressions().annotations
         try validateManagerLevel(target: target)
         // Per-feature keys the target cannot take (empty for .mapbox).
         let restricted: [(key: String, support: RendererSupport)] = target == .mapbox ? [] :
@@ -122,11 +124,17 @@ extension AnnotationManager {
         if target == .portable {
             // Manager values are layer constants, which MapLibre accepts unless
             // the property is Mapbox-only.
-            for descriptor in Kind.Annotation.Properties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(defaults) != nil {
+            for descriptor in Kind.Annotation.Properties.descriptors where descriptor.support == .mapboxOnly && defaults.isSet(descriptor) {
                 throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
             }
-            for descriptor in Kind.LayerProperties.descriptors where descriptor.support == .mapboxOnly && descriptor.read(layerProperties) != nil {
+            for descriptor in Kind.LayerProperties.descriptors where descriptor.support == .mapboxOnly && layerProperties.isSet(descriptor) {
                 throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .mapboxOnly)
+            }
+            // A manager expression that reads the feature varies per feature.
+            for descriptor in Kind.Annotation.Properties.descriptors where descriptor.support == .constantInMapLibre {
+                if let expression = defaults.expressions[descriptor.key], !expression.isFeatureConstant {
+                    throw .unsupportedByTarget(manager: id, annotation: nil, property: descriptor.key, support: .constantInMapLibre)
+                }
             }
         }
         if let (key, problem) = defaults.firstProblem {
@@ -157,17 +165,20 @@ extension AnnotationManager {
     private func mainLayer(dataDrivenKeys: Set<String>) -> StyleLayer {
         var layer = StyleLayer(id: id, type: Kind.layerType, source: id, slot: slot)
         for descriptor in Kind.Annotation.Properties.descriptors {
-            let managerValue = descriptor.read(defaults)
+            // A manager expression is emitted as written (under the
+            // per-feature lookup when annotations set the key too).
+            let managerExpression = defaults.expressions[descriptor.key]?.json
+            let managerValue = managerExpression ?? descriptor.read(defaults)
             if dataDrivenKeys.contains(descriptor.key) {
-                let expression = StyleExpression.perFeature(
-                    descriptor.key, in: layerPropertiesKey, fallback: managerValue ?? descriptor.defaultValue)
+                let expression = managerExpression.map { StyleExpression.perFeature(descriptor.key, in: layerPropertiesKey, fallbackExpression: $0) }
+                    ?? StyleExpression.perFeature(descriptor.key, in: layerPropertiesKey, fallback: managerValue ?? descriptor.defaultValue)
                 layer.setProperty(descriptor.key, in: descriptor.group, to: expression)
             } else if let managerValue {
                 layer.setProperty(descriptor.key, in: descriptor.group, to: managerValue)
             }
         }
         for descriptor in Kind.LayerProperties.descriptors {
-            if let value = descriptor.read(layerProperties) {
+            if let value = layerProperties.expressions[descriptor.key]?.json ?? descriptor.read(layerProperties) {
                 layer.setProperty(descriptor.key, in: descriptor.group, to: value)
             }
         }

@@ -86,6 +86,12 @@ public struct PropertyDescriptor<Owner>: Sendable {
     /// (images, patterns, sort keys, `fill-outline-color`).
     public let defaultValue: JSONValue?
     public let support: RendererSupport
+    /// The type an expression for this property must produce.
+    public let expressionType: ExpressionType
+    /// Whether a zoom `interpolate` may drive it (numbers, colours, offsets).
+    public let interpolatable: Bool
+    /// The range numbers must lie in; evaluated expressions are clamped to it.
+    public let range: NumericRange
     /// Reads, checks and encodes the field in one go (the compile hot path).
     let encode: @Sendable (Owner) -> EncodedField
     let write: @Sendable (inout Owner, JSONValue?) throws(StyleValueError) -> Void
@@ -117,6 +123,7 @@ public struct PropertyDescriptor<Owner>: Sendable {
         let quotedKey = JSONQuotedString(key)
         return PropertyDescriptor(
             key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
+            expressionType: .of(V.self), interpolatable: V.self is any InterpolatableStyleValue.Type, range: range,
             encode: { owner in
                 guard let value = get(owner) else { return .unset }
                 if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
@@ -178,38 +185,78 @@ public struct PropertyDescriptor<Owner>: Sendable {
     }
 }
 
+/// Values a zoom `interpolate` can produce (the spec's `"interpolated": true`).
+protocol InterpolatableStyleValue {}
+extension Double: InterpolatableStyleValue {}
+extension Pixels: InterpolatableStyleValue {}
+extension Ems: InterpolatableStyleValue {}
+extension StyleColor: InterpolatableStyleValue {}
+extension StyleOffset: InterpolatableStyleValue {}
+
 /// A set of style-spec properties held as typed optional fields (nil: not
 /// set). Annotations carry their data-driven properties in one; managers
 /// carry fallbacks for those plus their layer-only properties.
+///
+/// A property given as a style-spec expression sits in ``expressions``
+/// instead of its typed field (which is then nil).
 public protocol AnnotationPropertySet: Hashable, Sendable {
     init()
     /// Every property of the set, in a fixed order.
     static var descriptors: [PropertyDescriptor<Self>] { get }
+    /// Properties given as expressions, by style-spec key.
+    var expressions: [String: PropertyExpression] { get set }
+    /// Whether the set's properties may vary per feature (the annotation
+    /// sets); layer-only sets take zoom expressions only.
+    static var isDataDriven: Bool { get }
+}
+
+extension PropertyDescriptor {
+    /// What an expression for this property may use, in a set that is
+    /// data-driven or not (``AnnotationPropertySet/isDataDriven``).
+    public func expressionRules(dataDriven: Bool) -> ExpressionRules {
+        ExpressionRules(type: expressionType, interpolatable: interpolatable, featureDependent: dataDriven,
+                        featureState: dataDriven && group == .paint)
+    }
 }
 
 extension AnnotationPropertySet {
-    /// The properties that are set, keyed by style-spec key.
+    /// The properties that are set, keyed by style-spec key (expressions
+    /// as written).
     /// - Complexity: O(number of descriptors).
     public var styleJSON: [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for descriptor in Self.descriptors {
-            if let value = descriptor.read(self) { result[descriptor.key] = value }
+            if let value = descriptor.read(self) ?? expressions[descriptor.key]?.json { result[descriptor.key] = value }
         }
         return result
     }
 
     /// Sets (or with nil / JSON null, clears) one property from its
-    /// style-spec JSON form.
-    /// - Throws: ``PropertySetError`` for unknown keys and invalid values.
+    /// style-spec JSON form: a constant, or an expression
+    /// (``PropertyExpression/isExpression(_:for:)``) checked against the
+    /// property's type and the spec's rules for it.
+    /// - Throws: ``PropertySetError`` for unknown keys, invalid values and
+    ///   invalid expressions.
     public mutating func setStyleValue(_ value: JSONValue?, forKey key: String) throws(PropertySetError) {
         guard let descriptor = Self.descriptors.first(where: { $0.key == key }) else {
             throw .unknownKey(key)
+        }
+        if let value, PropertyExpression.isExpression(value, for: descriptor.expressionType) {
+            do {
+                let expression = try PropertyExpression(parsing: value, rules: descriptor.expressionRules(dataDriven: Self.isDataDriven))
+                try? descriptor.write(&self, nil)
+                expressions[key] = expression
+            } catch {
+                throw .invalidExpression(key: key, error)
+            }
+            return
         }
         do {
             try descriptor.write(&self, value)
         } catch {
             throw .invalidValue(key: key, problem: error)
         }
+        expressions[key] = nil
     }
 
     /// A property set decoded from style-spec JSON such as
@@ -260,4 +307,7 @@ struct InvalidPropertyValue: Error {
 public enum PropertySetError: Error, Hashable, Sendable {
     case unknownKey(String)
     case invalidValue(key: String, problem: StyleValueError)
+    /// An expression that does not parse, has the wrong type or breaks the
+    /// spec's rules for the property; the error's path is inside the expression.
+    case invalidExpression(key: String, ExpressionParseError)
 }

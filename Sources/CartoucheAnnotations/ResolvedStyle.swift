@@ -7,6 +7,8 @@ import CartoucheStyle
 // Placement (avoid lines, lines above a callout), symbol boxes, the tap
 // index and the pictures all read these, so the rule is written once and
 // they cannot disagree (e.g. about which line is drawn on top).
+// Expressions (manager or annotation) are evaluated for the feature at the
+// frame's zoom with its feature state (`ExpressionValues.swift`).
 // `ResolvedStyleTests` checks every default here against the descriptor
 // tables, which hold the spec's defaults for the compiled style.
 
@@ -67,9 +69,10 @@ public struct ResolvedSymbolStyle: Hashable, Sendable {
 }
 
 extension AnnotationManager where Kind == PolylineAnnotationKind {
-    /// - Complexity: O(1).
-    public func resolvedStyle(of a: PolylineAnnotation) -> ResolvedLineStyle {
-        let p = a.properties, d = defaults
+    /// - Complexity: O(1) without expressions; expressions are evaluated in
+    ///   `environment` (the frame's zoom, the feature state).
+    public func resolvedStyle(of a: PolylineAnnotation, in environment: StyleEnvironment = StyleEnvironment()) -> ResolvedLineStyle {
+        let (p, d) = evaluatedProperties(of: a, in: environment)
         return ResolvedLineStyle(
             color: p.lineColor ?? d.lineColor ?? .black, width: (p.lineWidth ?? d.lineWidth)?.value ?? 1,
             gapWidth: (p.lineGapWidth ?? d.lineGapWidth)?.value ?? 0, offset: (p.lineOffset ?? d.lineOffset)?.value ?? 0,
@@ -78,9 +81,10 @@ extension AnnotationManager where Kind == PolylineAnnotationKind {
 }
 
 extension AnnotationManager where Kind == CircleAnnotationKind {
-    /// - Complexity: O(1).
-    public func resolvedStyle(of a: CircleAnnotation) -> ResolvedCircleStyle {
-        let p = a.properties, d = defaults
+    /// - Complexity: O(1) without expressions; expressions are evaluated in
+    ///   `environment` (the frame's zoom, the feature state).
+    public func resolvedStyle(of a: CircleAnnotation, in environment: StyleEnvironment = StyleEnvironment()) -> ResolvedCircleStyle {
+        let (p, d) = evaluatedProperties(of: a, in: environment)
         return ResolvedCircleStyle(
             radius: (p.circleRadius ?? d.circleRadius)?.value ?? 5, color: p.circleColor ?? d.circleColor ?? .black,
             opacity: p.circleOpacity ?? d.circleOpacity ?? 1,
@@ -90,9 +94,10 @@ extension AnnotationManager where Kind == CircleAnnotationKind {
 }
 
 extension AnnotationManager where Kind == PolygonAnnotationKind {
-    /// - Complexity: O(1).
-    public func resolvedStyle(of a: PolygonAnnotation) -> ResolvedFillStyle {
-        let p = a.properties, d = defaults
+    /// - Complexity: O(1) without expressions; expressions are evaluated in
+    ///   `environment` (the frame's zoom, the feature state).
+    public func resolvedStyle(of a: PolygonAnnotation, in environment: StyleEnvironment = StyleEnvironment()) -> ResolvedFillStyle {
+        let (p, d) = evaluatedProperties(of: a, in: environment)
         let color = p.fillColor ?? d.fillColor ?? .black
         return ResolvedFillStyle(
             color: color, opacity: p.fillOpacity ?? d.fillOpacity ?? 1,
@@ -101,9 +106,10 @@ extension AnnotationManager where Kind == PolygonAnnotationKind {
 }
 
 extension AnnotationManager where Kind == PointAnnotationKind {
-    /// - Complexity: O(1).
-    public func resolvedStyle(of a: PointAnnotation) -> ResolvedSymbolStyle {
-        let p = a.properties, d = defaults
+    /// - Complexity: O(1) without expressions; expressions are evaluated in
+    ///   `environment` (the frame's zoom, the feature state).
+    public func resolvedStyle(of a: PointAnnotation, in environment: StyleEnvironment = StyleEnvironment()) -> ResolvedSymbolStyle {
+        let (p, d) = evaluatedProperties(of: a, in: environment)
         return ResolvedSymbolStyle(
             iconImage: p.iconImage ?? d.iconImage, iconSize: p.iconSize ?? d.iconSize ?? 1,
             iconOffset: p.iconOffset ?? d.iconOffset ?? .zero, iconAnchor: p.iconAnchor ?? d.iconAnchor ?? .center,

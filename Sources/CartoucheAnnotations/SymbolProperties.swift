@@ -62,6 +62,10 @@ public struct SymbolProperties: AnnotationPropertySet {
     public var textHaloBlur: Pixels?
     public var textOpacity: Double?
 
+    /// Properties given as style-spec expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { true }
+
     public init() {}
 
     public static let descriptors: [PropertyDescriptor<SymbolProperties>] = [
@@ -135,6 +139,10 @@ public struct SymbolLayerProperties: AnnotationPropertySet {
     public var iconTranslateAnchor: TranslateAnchor?
     public var textTranslate: StyleOffset?
     public var textTranslateAnchor: TranslateAnchor?
+
+    /// Properties given as zoom expressions, by key (their fields are nil).
+    public var expressions: [String: PropertyExpression] = [:]
+    public static var isDataDriven: Bool { false }
 
     public init() {}
 

@@ -240,7 +240,12 @@ public enum OpenAPIDocument {
           "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers of this scene whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
           "options": {"$ref": "#/components/schemas/Options"},
-          "previous": {"$ref": "#/components/schemas/Previous"}
+          "previous": {"$ref": "#/components/schemas/Previous"},
+          "featureState": {
+            "type": "object", "default": {},
+            "description": "Feature state by manager id, then annotation id (both must exist), read by feature-state expressions in manager properties; empty is a fresh renderer's state",
+            "additionalProperties": {"type": "object", "additionalProperties": {"type": "object"}}
+          }
         },
         "oneOf": [
           {"required": ["camera"], "properties": {"camera": {"type": "object"}}},
@@ -255,7 +260,7 @@ public enum OpenAPIDocument {
           "layerPosition": {"$ref": "#/components/schemas/LayerPosition"},
           "slot": {"type": "string"},
           "tapRadius": {"type": "number", "minimum": 0, "default": 0},
-          "properties": {"$ref": "#/components/schemas/StyleProperties", "description": "Manager-wide style-spec layout and paint properties, by style-spec name: fallbacks for the data-driven ones, and the layer-only ones"},
+          "properties": {"$ref": "#/components/schemas/StyleProperties", "description": "Manager-wide style-spec layout and paint properties, by style-spec name: fallbacks for the data-driven ones, and the layer-only ones; values are constants or style-spec expressions (emitted verbatim, evaluated per frame by Cartouche)"},
           "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": [], "description": "Ids unique within the manager (a repeat is a warning; the first is kept)"},
           "cluster": {"$ref": "#/components/schemas/ClusterOptions", "description": "Point managers only"}
         },

@@ -42,4 +42,11 @@ public enum StyleExpression {
         guard let fallback else { return coalesce([lookup]) }
         return coalesce([lookup, literal(fallback)])
     }
+
+    /// ``perFeature(_:in:fallback:)`` with an expression as the fallback,
+    /// kept as written (not a literal). A zoom curve stays valid there: the
+    /// spec allows it as an argument of a top-level `coalesce`.
+    public static func perFeature(_ key: String, in container: String, fallbackExpression: JSONValue) -> JSONValue {
+        coalesce([get(key, from: get(container)), fallbackExpression])
+    }
 }

@@ -17,6 +17,9 @@ public enum StyleValueError: Error, Hashable, Sendable {
     case notFinite
     /// A number lies outside the property's range, e.g. a negative width.
     case outOfRange(Double, allowed: String)
+    /// A style-spec expression that cannot be used here; `path` is inside
+    /// the expression (`[1][0]`), empty for the whole expression.
+    case expression(path: String, reason: String)
 }
 
 extension StyleValueError: CustomStringConvertible {
@@ -34,6 +37,8 @@ extension StyleValueError: CustomStringConvertible {
             "numbers must be finite (NaN and infinity cannot be written as JSON)"
         case .outOfRange(let value, let allowed):
             "\(value) is out of range: must be \(allowed)"
+        case .expression(let path, let reason):
+            path.isEmpty ? reason : "\(reason) at \(path)"
         }
     }
 }

@@ -56,7 +56,6 @@ public struct PreparedScene: Sendable {
         // answers the same scene the same way.
         let compiled = try scene.compile()
         let (doc, layouts) = try scene.measured(with: text)
-        let above = try doc.linesAboveBoundLines(compiled: compiled)
         let record = recordRejected ?? scene.options.recordRejected
         var frames: [PlaceResponse.Frame] = []
         // A scene's `previous` stands for the frame before its first camera.
@@ -64,6 +63,8 @@ public struct PreparedScene: Sendable {
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
+            // Widths and sort keys may be zoom expressions: per frame.
+            let above = try frameDoc.linesAboveBoundLines(compiled: compiled, zoom: camera.zoom)
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(
                 frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,

@@ -79,6 +79,9 @@ extension SceneDocument {
         let previous = try r.optional("previous") { v, p throws(JSONDecodingError) in
             try SceneDecoding.previous(v, p, viewAnnotations: viewAnnotations)
         }
+        let featureState = try r.optional("featureState") { v, p throws(JSONDecodingError) in
+            try SceneDecoding.featureState(v, p, managers: managerIds)
+        } ?? [:]
         try r.rejectUnknownMembers()
         for (i, entry) in entries.enumerated() {
             try SceneDecoding.checkTrimKeys(entry.state.lineTrim, at: cameraPath(i).appending(key: "lineTrim"),
@@ -93,7 +96,7 @@ extension SceneDocument {
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
                   avoidLayers: avoidLayers, images: images, options: options,
-                  cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous)
+                  cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous, featureState: featureState)
     }
 }
 

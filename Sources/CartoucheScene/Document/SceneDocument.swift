@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
+import CartoucheJSON
 import CartouchePlacement
 import CartoucheText
 
@@ -41,12 +42,17 @@ public struct SceneDocument: Hashable, Sendable {
     /// last tick), seeding the first camera's placement as if it were the
     /// frame before it; nil starts afresh.
     public var previous: PreviousFrame?
+    /// Feature state by manager id, then annotation id, as a renderer holds
+    /// it (`setFeatureState`): what `["feature-state", …]` expressions read.
+    /// Empty (the default) is a fresh renderer's state.
+    public var featureState: [String: [String: [String: JSONValue]]]
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
         contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         managers: [AnyAnnotationManager] = [], avoidLayers: [String] = [], images: [String: ScreenSize] = [:],
-        options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [], previous: PreviousFrame? = nil
+        options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [], previous: PreviousFrame? = nil,
+        featureState: [String: [String: [String: JSONValue]]] = [:]
     ) {
         self.viewport = viewport
         self.cameras = cameras
@@ -61,6 +67,12 @@ public struct SceneDocument: Hashable, Sendable {
         self.options = options
         self.cameraStates = cameraStates
         self.previous = previous
+        self.featureState = featureState
+    }
+
+    /// What expressions are evaluated with at a frame's camera `zoom`.
+    public func styleEnvironment(zoom: Double) -> StyleEnvironment {
+        StyleEnvironment(zoom: zoom, featureState: featureState)
     }
 }
 

@@ -26,7 +26,8 @@ extension SceneDocument {
     func placementScene(camera: Camera, text: TextLayoutEngine? = nil, linesAbove: [String: [AvoidLine]] = [:]) -> ViewAnnotationScene {
         var layers: [String: [LayerFeature]] = [:]
         for m in managers { layers[m.id] = m.layerFeatures }
-        let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap(\.avoidLines)
+        let environment = styleEnvironment(zoom: camera.zoom)
+        let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap { $0.avoidLines(in: environment) }
         return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
             avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, text: text), layers: layers,
@@ -37,8 +38,10 @@ extension SceneDocument {
     /// above it: those of managers higher in the compiled layer stack, and
     /// those of its own manager drawn later (higher `line-sort-key`, then
     /// later in the list).
-    /// - Parameter compiled: the scene's managers, compiled (for the draw order).
-    func linesAboveBoundLines(compiled: CompiledAnnotations) throws(SceneError) -> [String: [AvoidLine]] {
+    /// - Parameters:
+    ///   - compiled: the scene's managers, compiled (for the draw order).
+    ///   - zoom: the frame's camera zoom (widths and sort keys may be expressions).
+    func linesAboveBoundLines(compiled: CompiledAnnotations, zoom: Double) throws(SceneError) -> [String: [AvoidLine]] {
         var bound: [(id: String, layer: String, feature: String?)] = []
         for va in viewAnnotations {
             if case .layerFeature(let layer, let feature) = va.annotatedFeature,
@@ -51,8 +54,9 @@ extension SceneDocument {
         var drawn: [(order: (Int, Double, Int), manager: String, id: String, line: AvoidLine)] = []
         for m in managers {
             guard case .polyline(let pm) = m else { continue }
-            for (i, (a, line)) in zip(pm.annotations, m.avoidLines).enumerated() {
-                drawn.append(((rank[m.id] ?? 0, pm.resolvedStyle(of: a).sortKey ?? 0, i), m.id, a.id, line))
+            let environment = styleEnvironment(zoom: zoom)
+            for (i, (a, line)) in zip(pm.annotations, m.avoidLines(in: environment)).enumerated() {
+                drawn.append(((rank[m.id] ?? 0, pm.resolvedStyle(of: a, in: environment).sortKey ?? 0, i), m.id, a.id, line))
             }
         }
         var out: [String: [AvoidLine]] = [:]
@@ -78,7 +82,7 @@ extension SceneDocument {
               let projection = try? Projection(camera: camera, viewport: viewport) else { return [] }
         var out: [SymbolObstacle] = []
         for m in managers where { if case .point = m { true } else { false } }() {
-            for f in m.drawnLayer(iconSizes: images, text: text).features {
+            for f in m.drawnLayer(iconSizes: images, text: text, environment: styleEnvironment(zoom: camera.zoom)).features {
                 guard case .symbol(let anchor, let boxes) = f.shape, let p = projection.project(anchor) else { continue }
                 for b in boxes { out.append(SymbolObstacle(id: f.id, box: b.offsetBy(dx: p.x, dy: p.y))) }
             }

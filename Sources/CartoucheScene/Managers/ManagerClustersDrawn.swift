@@ -12,7 +12,7 @@ extension SceneDocument {
     /// the compiled style does) and its points that are not inside a cluster.
     /// For unclustered managers, just the manager's layer.
     func drawnLayers(of m: AnyAnnotationManager, zoom: Double, text: TextLayoutEngine?) throws(SceneError) -> [DrawnLayer] {
-        var main = m.drawnLayer(iconSizes: images, text: text)
+        var main = m.drawnLayer(iconSizes: images, text: text, environment: styleEnvironment(zoom: zoom))
         guard case .point(let manager) = m, let options = manager.clusterOptions else { return [main] }
         let clusters: ManagerClusters
         do {

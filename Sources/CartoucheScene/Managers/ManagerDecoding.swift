@@ -39,6 +39,13 @@ extension SceneDecoding {
             m.annotations = try decodeEach(annotations, annotationsPath) { a, ap throws(JSONDecodingError) in
                 try annotation(a, ap, make)
             }
+            // Per-annotation expressions become constants of their features
+            // now, so that their errors point at them.
+            for i in m.annotations.indices where !m.annotations[i].properties.expressions.isEmpty {
+                do { m.annotations[i] = try m.evaluatingExpressions(of: m.annotations[i]) } catch {
+                    throw propertyError(error, annotationsPath.appending(index: i).appending(key: "properties"))
+                }
+            }
             return m
         }
         let manager: AnyAnnotationManager
@@ -95,7 +102,7 @@ extension SceneDecoding {
         a.id = try r.requiredString("id")
         if let props = try r.optionalObject("properties") {
             do { a.properties = try A.Properties(styleJSON: props) } catch {
-                throw JSONDecodingError(path: r.path(of: "properties"), reason: describe(error))
+                throw propertyError(error, r.path(of: "properties"))
             }
         }
         a.customData = try r.optionalObject("customData") ?? [:]
@@ -125,18 +132,27 @@ extension SceneDecoding {
                         let known = (D.descriptors.map(\.key) + L.descriptors.map(\.key)).sorted()
                         throw JSONDecodingError(path: p.appending(key: key), reason: "unknown property for this manager; known: \(known.joined(separator: ", "))")
                     }
-                    throw JSONDecodingError(path: p.appending(key: key), reason: describe(error))
+                    throw propertyError(error, p)
                 }
             } catch {
-                throw JSONDecodingError(path: p.appending(key: key), reason: describe(error))
+                throw propertyError(error, p)
             }
         }
     }
 
-    static func describe(_ e: PropertySetError) -> String {
+    /// A property error at its exact path under `properties` (`p`): the
+    /// property's key, then for an expression the path inside it, e.g.
+    /// `managers[0].properties.line-color[1][0]`. The reason does not repeat
+    /// the key: the path says it.
+    static func propertyError(_ e: PropertySetError, _ p: JSONPath) -> JSONDecodingError {
         switch e {
-        case .unknownKey(let k): "unknown property \"\(k)\""
-        case .invalidValue(let k, let problem): "\(k): \(problem)"
+        case .unknownKey(let k):
+            JSONDecodingError(path: p.appending(key: k), reason: "unknown property")
+        case .invalidValue(let k, let problem):
+            JSONDecodingError(path: p.appending(key: k), reason: "\(problem)")
+        case .invalidExpression(let k, let error):
+            JSONDecodingError(path: JSONPath(components: p.appending(key: k).components + error.indices.map(JSONPath.Component.index)),
+                              reason: error.reason)
         }
     }
 

@@ -28,23 +28,25 @@ extension AnyAnnotationManager {
 
     /// Lines of a polyline manager as avoid lines (drawn width: gap + 2 × width
     /// when there is a gap, as the renderer draws it).
-    var avoidLines: [AvoidLine] {
+    func avoidLines(in environment: StyleEnvironment) -> [AvoidLine] {
         guard case .polyline(let m) = self else { return [] }
-        return m.annotations.map { a in AvoidLine(id: m.id, coordinates: a.coordinates, width: m.resolvedStyle(of: a).drawnWidth) }
+        return m.annotations.map { a in
+            AvoidLine(id: m.id, coordinates: a.coordinates, width: m.resolvedStyle(of: a, in: environment).drawnWidth)
+        }
     }
 
     /// The layer as drawn, for tap queries. Circles, lines and fills use the
     /// resolved per-annotation values (`resolvedStyle(of:)`: annotation, else
     /// manager, else the style-spec default). Point annotations hit by their icon box (when the
     /// image's size is known) and their shaped text box (when a text engine is
-    /// given).
-    func drawnLayer(iconSizes: [String: ScreenSize], text: TextLayoutEngine? = nil) -> DrawnLayer {
+    /// given). Expressions are evaluated in `environment` (the frame's zoom).
+    func drawnLayer(iconSizes: [String: ScreenSize], text: TextLayoutEngine? = nil, environment: StyleEnvironment) -> DrawnLayer {
         func anchor(_ a: TranslateAnchor?) -> DrawnLayer.Anchor { a == .viewport ? .viewport : .map }
         switch self {
         case .circle(let m):
-            let lp = m.layerProperties
+            let lp = m.evaluatedLayerProperties(in: environment)
             let features = m.annotations.map { a in
-                let style = m.resolvedStyle(of: a)
+                let style = m.resolvedStyle(of: a, in: environment)
                 return DrawnFeature(id: a.id, shape: .circle(center: a.coordinate, radius: style.radius, strokeWidth: style.strokeWidth),
                                     sortKey: style.sortKey, customData: a.customData)
             }
@@ -54,27 +56,27 @@ extension AnyAnnotationManager {
                 circlePitchScale: lp.circlePitchScale == .viewport ? .viewport : .map,
                 circlePitchAlignment: lp.circlePitchAlignment == .map ? .map : .viewport, tapRadius: m.tapRadius)
         case .polyline(let m):
-            let lp = m.layerProperties
+            let lp = m.evaluatedLayerProperties(in: environment)
             let features = m.annotations.map { a in
-                let style = m.resolvedStyle(of: a)
+                let style = m.resolvedStyle(of: a, in: environment)
                 return DrawnFeature(id: a.id, shape: .line([a.coordinates], width: style.width, gapWidth: style.gapWidth, offset: style.offset),
                                     sortKey: style.sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, translate: (lp.lineTranslate?.x ?? 0, lp.lineTranslate?.y ?? 0),
                               translateAnchor: anchor(lp.lineTranslateAnchor), tapRadius: m.tapRadius)
         case .polygon(let m):
-            let lp = m.layerProperties
+            let lp = m.evaluatedLayerProperties(in: environment)
             let features = m.annotations.map { a in
-                DrawnFeature(id: a.id, shape: .fill([a.rings]), sortKey: m.resolvedStyle(of: a).sortKey, customData: a.customData)
+                DrawnFeature(id: a.id, shape: .fill([a.rings]), sortKey: m.resolvedStyle(of: a, in: environment).sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, translate: (lp.fillTranslate?.x ?? 0, lp.fillTranslate?.y ?? 0),
                               translateAnchor: anchor(lp.fillTranslateAnchor), tapRadius: m.tapRadius)
         case .point(let m):
             let features = m.annotations.compactMap { a -> DrawnFeature? in
-                let boxes = m.symbolBoxes(of: a, iconSizes: iconSizes, text: text)
+                let boxes = m.symbolBoxes(of: a, iconSizes: iconSizes, text: text, environment: environment)
                 guard !boxes.isEmpty else { return nil }
                 return DrawnFeature(id: a.id, shape: .symbol(anchor: a.coordinate, boxes: boxes),
-                                    sortKey: m.resolvedStyle(of: a).sortKey, customData: a.customData)
+                                    sortKey: m.resolvedStyle(of: a, in: environment).sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, tapRadius: m.tapRadius)
         }

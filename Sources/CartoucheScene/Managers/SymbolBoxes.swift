@@ -10,9 +10,9 @@ import CartoucheText
 /// max width, line height, letter spacing, justify, transform). Viewport
 /// aligned, as the annotation managers draw them.
 extension AnnotationManager where Kind == PointAnnotationKind {
-    func symbolBoxes(of a: PointAnnotation, iconSizes: [String: ScreenSize], text: TextLayoutEngine?) -> [ScreenRect] {
+    func symbolBoxes(of a: PointAnnotation, iconSizes: [String: ScreenSize], text: TextLayoutEngine?, environment: StyleEnvironment) -> [ScreenRect] {
         var boxes: [ScreenRect] = []
-        let style = resolvedStyle(of: a)
+        let style = resolvedStyle(of: a, in: environment)
         if let name = style.iconImage, let image = iconSizes[name] {
             let scale = style.iconSize
             let w = image.width * scale, h = image.height * scale
@@ -25,7 +25,7 @@ extension AnnotationManager where Kind == PointAnnotationKind {
             let textStyle = TextStyle(
                 // The bundled family stands in for the spec's default stack
                 // (Open Sans, Arial Unicode MS), which Cartouche does not ship.
-                font: layerProperties.textFont ?? ["Noto Sans Regular"],
+                font: evaluatedLayerProperties(in: environment).textFont ?? ["Noto Sans Regular"],
                 size: style.textSize, maxWidth: style.textMaxWidth, lineHeight: style.textLineHeight,
                 letterSpacing: style.textLetterSpacing, justify: style.textJustify, anchor: style.textAnchor,
                 transform: style.textTransform, offsetX: style.textOffset.x, offsetY: style.textOffset.y,

@@ -52,7 +52,7 @@ extension PreparedScene {
 
         var layers: [Drawing.Layer] = []
         for m in document.managersInDrawOrder(compiled) {
-            layers.append(Drawing.Layer(id: m.id, primitives: document.primitives(of: m, projection)))
+            layers.append(Drawing.Layer(id: m.id, primitives: document.primitives(of: m, projection, environment: document.styleEnvironment(zoom: placed.camera.zoom))))
         }
         var overlay: [Drawing.Primitive] = []
         let pad = placed.camera.padding
@@ -115,7 +115,7 @@ extension SceneDocument {
         return annotations.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
     }
 
-    func primitives(of m: AnyAnnotationManager, _ projection: Projection) -> [Drawing.Primitive] {
+    func primitives(of m: AnyAnnotationManager, _ projection: Projection, environment: StyleEnvironment) -> [Drawing.Primitive] {
         func color(_ c: StyleColor) -> RenderColor {
             func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
             return RenderColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue))
@@ -123,18 +123,18 @@ extension SceneDocument {
         func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] { projection.screenPolylines(cs) }
         switch m {
         case .polyline(let manager):
-            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0).sortKey }
+            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
             return order.flatMap { i -> [Drawing.Primitive] in
                 let a = manager.annotations[i]
-                let resolved = manager.resolvedStyle(of: a)
+                let resolved = manager.resolvedStyle(of: a, in: environment)
                 let style = Drawing.LineStyle(color: color(resolved.color), width: resolved.width, opacity: resolved.opacity,
                                               casingWidth: resolved.width >= 4 ? 2 : 0)
                 return screen(a.coordinates).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
             }
         case .polygon(let manager):
-            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0).sortKey }
+            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
             return order.map { manager.annotations[$0] }.map { a in
-                let resolved = manager.resolvedStyle(of: a)
+                let resolved = manager.resolvedStyle(of: a, in: environment)
                 let rings = a.rings.map { projection.screenRing($0) }
                 // Drawn a little translucent so what lies under a fill stays readable.
                 let style = Drawing.FillStyle(color: color(resolved.color), opacity: resolved.opacity * 0.9,
@@ -142,20 +142,20 @@ extension SceneDocument {
                 return .polygon(Drawing.Polygon(id: a.id, rings: rings, style: style))
             }
         case .circle(let manager):
-            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0).sortKey }
+            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
             return order.map { manager.annotations[$0] }.compactMap { a -> Drawing.Primitive? in
                 guard let p = projection.project(a.coordinate) else { return nil }
-                let resolved = manager.resolvedStyle(of: a)
+                let resolved = manager.resolvedStyle(of: a, in: environment)
                 let style = Drawing.FillStyle(
                     color: color(resolved.color), opacity: resolved.opacity,
                     strokeColor: resolved.strokeWidth > 0 ? color(resolved.strokeColor) : nil, strokeWidth: resolved.strokeWidth)
                 return .circle(Drawing.Circle(id: a.id, center: p, radius: resolved.radius, style: style))
             }
         case .point(let manager):
-            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0).sortKey }
+            let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
             return order.map { manager.annotations[$0] }.compactMap { a -> Drawing.Primitive? in
                 guard let p = projection.project(a.coordinate) else { return nil }
-                let field = manager.resolvedStyle(of: a).textField
+                let field = manager.resolvedStyle(of: a, in: environment).textField
                 let label = field.map {
                     Drawing.TextRun($0, at: ScreenPoint(x: p.x + 10, y: p.y + 4), style: RenderStyle.label)
                 }

@@ -38,7 +38,11 @@ extension ExpressionEvaluator {
             for arg in args where try evaluate(arg) == .boolean(true) { return .boolean(true) }
             return .boolean(false)
         case "!": return .boolean(try evaluate(args[0]) != .boolean(true))
-        case "+", "-", "*", "/", "%", "^", "min", "max", "abs", "round", "floor", "ceil", "sqrt":
+        case "e": return .number(M_E)
+        case "pi": return .number(Double.pi)
+        case "ln2": return .number(M_LN2)
+        case "+", "-", "*", "/", "%", "^", "min", "max", "abs", "round", "floor", "ceil", "sqrt",
+             "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan":
             var numbers: [Double] = []
             for arg in args { numbers.append(try number(arg)) }
             return .number(Self.arithmetic(op, numbers))
@@ -61,6 +65,15 @@ extension ExpressionEvaluator {
         case "round": n[0].rounded(.toNearestOrAwayFromZero)
         case "floor": n[0].rounded(.down)
         case "ceil": n[0].rounded(.up)
+        case "ln": log(n[0])
+        case "log10": log10(n[0])
+        case "log2": log2(n[0])
+        case "sin": sin(n[0])
+        case "cos": cos(n[0])
+        case "tan": tan(n[0])
+        case "asin": asin(n[0])
+        case "acos": acos(n[0])
+        case "atan": atan(n[0])
         default: n[0].squareRoot()
         }
     }

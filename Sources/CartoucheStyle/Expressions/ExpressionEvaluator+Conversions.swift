@@ -19,6 +19,9 @@ extension ExpressionEvaluator {
             for value in values { if let color = try? Self.toColor(value) { return color } }
             throw ExpressionEvaluationError("Could not parse color from value \(values.last.map(Self.toString) ?? "")")
         case "typeof": return .string("\(values[0].type)")
+        case "to-rgba":
+            guard case .color(let c) = values[0] else { throw ExpressionEvaluationError("Expected a color") }
+            return .array([.number(c.red * 255), .number(c.green * 255), .number(c.blue * 255), .number(c.alpha)])
         default: return try collection(op, values)
         }
     }

@@ -1,3 +1,4 @@
+import CartoucheGeometry
 import CartoucheJSON
 
 /// The type of a style-spec expression's result, as the spec's type system names it.
@@ -162,10 +163,18 @@ extension ExpressionType {
         case is StyleColor.Type: .color
         case is Bool.Type: .boolean
         case is StyleOffset.Type: .array(of: .number, length: 2)
+        case is StylePadding.Type: .array(of: .number, length: 4)
         case is [Double].Type: .array(of: .number, length: nil)
-        case is [String].Type: .array(of: .string, length: nil)
+        case is [String].Type, is [BoxAnchor].Type: .array(of: .string, length: nil)
         case is any StyleEnum.Type, is String.Type: .string
         default: .value
         }
+    }
+}
+
+extension ExpressionParseError {
+    /// ``path`` as array indices (`[1][0]` → `[1, 0]`), to extend a JSON path.
+    public var indices: [Int] {
+        path.split(whereSeparator: { $0 == "[" || $0 == "]" }).compactMap { Int($0) }
     }
 }

@@ -30,9 +30,15 @@ extension ExpressionParser {
         case "/", "%", "^":
             try arity(args, 2...2, op, path)
             return .call(op, try arguments(args, .number, path), .number)
-        case "abs", "round", "floor", "ceil", "sqrt":
+        case "abs", "round", "floor", "ceil", "sqrt", "ln", "log10", "log2", "sin", "cos", "tan", "asin", "acos", "atan":
             try arity(args, 1...1, op, path)
             return .call(op, try arguments(args, .number, path), .number)
+        case "e", "pi", "ln2":
+            try arity(args, 0...0, op, path)
+            return .call(op, [], .number)
+        case "to-rgba":
+            try arity(args, 1...1, op, path)
+            return .call(op, try arguments(args, .color, path), .array(of: .number, length: 4))
         case "to-number", "to-string", "to-boolean", "to-color":
             try arity(args, op == "to-string" || op == "to-boolean" ? 1...1 : 1...Int.max, op, path)
             let type: ExpressionType = switch op { case "to-number": .number; case "to-string": .string; case "to-boolean": .boolean; default: .color }
