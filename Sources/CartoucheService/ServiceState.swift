@@ -15,6 +15,8 @@ public final class ServiceState: Sendable {
     /// The `/v1/fonts` answer, computed on first use (a scan of every face's
     /// coverage) and kept: it only changes with the fonts.
     private let fontCatalogCache = Mutex<[UInt8]?>(nil)
+    /// Glyph ranges already made (`GET /v1/glyphs/…`), bounded in bytes.
+    public let glyphCache = GlyphCache()
 
     public init(configuration: ServiceConfiguration, text: TextLayoutEngine, metrics: ServiceMetrics = ServiceMetrics()) {
         self.configuration = configuration
