@@ -29,7 +29,7 @@ public struct GlyphsCommand: ParsableCommand {
     var stacks: [String] = []
 
     @Option(name: .customLong("ranges"), help: ArgumentHelp(
-        "Comma-separated spans of ranges, e.g. 0-255 or 0-1023,8192-8447 (default: 0-65535).", valueName: "spans"))
+        "Comma-separated spans of ranges, e.g. 0-255 or 0-1023,8192-8447; 0-65535 is the whole BMP.", valueName: "spans"))
     var ranges: String = "0-65535"
 
     @OptionGroup var fonts: FontsOption
