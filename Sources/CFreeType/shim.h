@@ -4,3 +4,5 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_SFNT_NAMES_H
+// FT_Outline_Decompose, for the glyph outlines the SDF glyph ranges are made from.
+#include FT_OUTLINE_H

@@ -58,6 +58,7 @@ public struct CartoucheRoutes: Sendable {
         SceneController(state: state).register(on: router)
         SystemController(state: state).register(on: router)
         PlaygroundController(examples: examples).register(on: router)
+        GlyphController(state: state).register(on: router)
     }
 
     /// `router` behind the service's middleware (request id, log line and

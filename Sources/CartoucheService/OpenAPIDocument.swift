@@ -180,6 +180,23 @@ public enum OpenAPIDocument {
         "summary": "The playground's style sheet",
         "responses": {"200": {"description": "CSS", "content": {"text/css": {"schema": {"type": "string"}}}}}
       }
+    },
+    "/v1/glyphs/{fontstack}/{range}.pbf": {
+      "get": {
+        "operationId": "glyphRange",
+        "summary": "A Mapbox glyph range (SDF protocol buffer, 24 px, 3 px buffer) made from the fonts text is measured with; point a style's glyphs at /v1/glyphs/{fontstack}/{range}.pbf",
+        "parameters": [
+          {"name": "fontstack", "in": "path", "required": true, "description": "Comma-separated font names as in text-font (percent-encoded), resolved like text-font for shaping: aliases, unknown names skipped (and warned about), then the bundled fallbacks", "schema": {"type": "string"}, "example": "Noto Sans Regular"},
+          {"name": "range", "in": "path", "required": true, "description": "N-(N+255) with N a multiple of 256, up to 65280-65535", "schema": {"type": "string", "pattern": "^[0-9]+-[0-9]+$"}, "example": "0-255"}
+        ],
+        "responses": {
+          "200": {"description": "The range's glyphs (glyphs.proto); Cache-Control public for a day, a strong ETag", "headers": {"ETag": {"schema": {"type": "string"}}, "Cache-Control": {"schema": {"type": "string"}}, "Cartouche-Warning-Count": {"schema": {"type": "integer"}}, "Cartouche-Warnings": {"description": "JSON array of the first warnings (names of the stack that are not fonts)", "schema": {"type": "string"}}}, "content": {"application/x-protobuf": {"schema": {"type": "string", "format": "binary"}}}},
+          "304": {"description": "If-None-Match named the current ETag"},
+          "400": {"$ref": "#/components/responses/BadRequest"},
+          "404": {"description": "No name of the font stack is a known font (parameter fontstack)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
     }
   },
   "components": {

@@ -8,6 +8,7 @@ import Prometheus
 /// - `cartouche_request_duration_seconds{route}` (histogram)
 /// - `cartouche_annotations_placed_total` (counter)
 /// - `cartouche_annotations_hidden_total{reason}` (counter)
+/// - `cartouche_glyph_cache_lookups_total{result}` (counter: `hit`, `miss`)
 ///
 /// The metrics are made through the registry directly rather than through
 /// swift-metrics' factory, because the factory cannot pass help texts and the
@@ -35,6 +36,11 @@ public final class ServiceMetrics: Sendable {
             namespace: "cartouche", metricName: "annotations_hidden", unitName: "total",
             helpText: "View annotations hidden by placements answered, by reason code.")
     }
+    static var glyphCache: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "glyph_cache_lookups", unitName: "total",
+            helpText: "Glyph range requests answered from the in-memory cache (hit) or made anew (miss).")
+    }
     static let durationBuckets: [Duration] = [
         .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500),
@@ -61,6 +67,11 @@ public final class ServiceMetrics: Sendable {
         for (reason, count) in hiddenByReason.sorted(by: { $0.key < $1.key }) {
             registry.makeCounter(descriptor: Self.hidden, labels: [("reason", reason)]).increment(by: Int64(count))
         }
+    }
+
+    /// Counts one glyph range request: answered from the cache or made.
+    public func recordGlyphCache(hit: Bool) {
+        registry.makeCounter(descriptor: Self.glyphCache, labels: [("result", hit ? "hit" : "miss")]).increment()
     }
 
     /// The Prometheus text exposition of every metric.

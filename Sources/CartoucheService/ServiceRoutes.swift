@@ -18,6 +18,8 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case playgroundScript = "/playground.js"
     case playgroundStyle = "/playground.css"
     case examples = "/v1/examples"
+    /// Mapbox glyph ranges made from the service's own fonts (a path template).
+    case glyphs = "/v1/glyphs/{fontstack}/{range}.pbf"
 
     public var path: String { rawValue }
 
@@ -25,7 +27,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         switch self {
         case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
-        case .playground, .playgroundScript, .playgroundStyle, .examples: .get
+        case .playground, .playgroundScript, .playgroundStyle, .examples, .glyphs: .get
         }
     }
 
@@ -34,11 +36,20 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
 
     /// The methods allowed on `path` (`HEAD` with every `GET`), empty when no route has that path.
     static func methods(for path: String) -> [HTTPRequest.Method] {
-        allCases.filter { $0.path == path }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
+        allCases.filter { $0.matches(path) }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
     }
 
     /// The route for a method and path, if any.
     static func matching(method: HTTPRequest.Method, path: String) -> ServiceRoute? {
-        allCases.first { $0.path == path && $0.method == method }
+        allCases.first { $0.matches(path) && $0.method == method }
+    }
+
+    /// True when `path` is this route's: equal to it, or for the glyph
+    /// template, `/v1/glyphs/` then one non-empty segment and one ending in `.pbf`.
+    func matches(_ path: String) -> Bool {
+        guard self == .glyphs else { return path == self.path }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[0].isEmpty && parts[1] == "v1" && parts[2] == "glyphs" && !parts[3].isEmpty
+            && parts[4].count > 4 && parts[4].hasSuffix(".pbf")
     }
 }

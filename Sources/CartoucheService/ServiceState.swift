@@ -18,6 +18,8 @@ public final class ServiceState: Sendable {
     /// The `/openapi.json` body: the document with this server's fonts and
     /// text length limit (``OpenAPIDocument/json(fontNames:maxTextLength:)``).
     public let openAPIDocument: [UInt8]
+    /// Glyph ranges already made (`GET /v1/glyphs/…`), bounded in bytes.
+    public let glyphCache = GlyphCache()
 
     public init(configuration: ServiceConfiguration, text: TextLayoutEngine, metrics: ServiceMetrics = ServiceMetrics()) {
         self.configuration = configuration

@@ -5,7 +5,7 @@ import Testing
 /// (`DemoAndHelpTests` covers the progress line and `place --jobs`).
 @Suite("help texts")
 struct HelpTextTests {
-    @Test("no option's help states its default twice", arguments: ["place", "compile", "query", "render", "shape", "fonts", "serve", "demo"])
+    @Test("no option's help states its default twice", arguments: ["place", "compile", "query", "render", "shape", "fonts", "glyphs", "serve", "demo"])
     func defaultsOnce(command: String) throws {
         let run = try Executable.run([command, "--help"])
         #expect(run.status == 0)

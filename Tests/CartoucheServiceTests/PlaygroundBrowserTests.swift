@@ -66,7 +66,7 @@ struct PlaygroundBrowserTests {
 
     /// Runs the script off Swift's cooperative threads: it blocks until the browser is done,
     /// while the server under test needs those threads to answer it.
-    static func runScript(_ job: JSONValue) async throws -> [String: JSONValue] {
+    static func runScript(_ job: JSONValue, script: String = script) async throws -> [String: JSONValue] {
         let input = Data(try job.jsonBytes())
         let output: Data = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {

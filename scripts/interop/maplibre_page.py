@@ -49,3 +49,19 @@ def map_page(tool, width, height):
             yield page
         finally:
             browser.close()
+
+
+# A page function: a base64 PNG → {data (RGBA bytes), width, height}, decoded by the browser.
+DECODE_PNG = """
+(png) => new Promise((resolve) => {
+  const image = new Image();
+  image.onload = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    resolve({data: ctx.getImageData(0, 0, image.width, image.height).data, width: image.width, height: image.height});
+  };
+  image.src = 'data:image/png;base64,' + png;
+})
+"""

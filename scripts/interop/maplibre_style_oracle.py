@@ -42,7 +42,7 @@ import math
 import sys
 import time
 
-from maplibre_page import ROOT, fail as page_fail, map_page, require_setup
+from maplibre_page import DECODE_PNG, ROOT, fail as page_fail, map_page, require_setup
 
 GLYPH_SIZE = 24      # px, as in Mapbox glyph PBFs
 GLYPH_BORDER = 3     # px around each bitmap
@@ -199,23 +199,16 @@ QUERY = """
 """
 
 COUNT_PIXELS = """
-(png) => new Promise((resolve) => {
-  const image = new Image();
-  image.onload = () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width; canvas.height = image.height;
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(image, 0, 0);
-    const data = ctx.getImageData(0, 0, image.width, image.height).data;
-    const [r0, g0, b0] = [data[0], data[1], data[2]];  // a corner: the background
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
-    }
-    resolve({count, pixels: image.width * image.height});
-  };
-  image.src = 'data:image/png;base64,' + png;
-})
+async (png) => {
+  const image = await (""" + DECODE_PNG + """)(png);
+  const data = image.data;
+  const [r0, g0, b0] = [data[0], data[1], data[2]];  // a corner: the background
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
+  }
+  return {count, pixels: image.width * image.height};
+}
 """
 
 

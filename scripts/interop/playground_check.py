@@ -36,7 +36,7 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import CHROMIUM, fail  # noqa: E402  (shared launch settings)
+from maplibre_page import CHROMIUM, DECODE_PNG, fail  # noqa: E402  (shared launch settings)
 
 TOOL = "playground_check"
 LAUNCH_ARGS = ["--no-sandbox"]
@@ -101,30 +101,23 @@ PROBLEM = """
 
 # Pixels that differ from the most common colour (the map's background).
 COUNT_PIXELS = """
-(png) => new Promise((resolve) => {
-  const image = new Image();
-  image.onload = () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width; canvas.height = image.height;
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(image, 0, 0);
-    const data = ctx.getImageData(0, 0, image.width, image.height).data;
-    const counts = new Map();
-    for (let i = 0; i < data.length; i += 4) {
-      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-    let background = 0, most = -1;
-    for (const [key, n] of counts) if (n > most) { most = n; background = key; }
-    const [r0, g0, b0] = [background >> 16, (background >> 8) & 255, background & 255];
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
-    }
-    resolve({count, pixels: image.width * image.height});
-  };
-  image.src = 'data:image/png;base64,' + png;
-})
+async (png) => {
+  const image = await (""" + DECODE_PNG + """)(png);
+  const data = image.data;
+  const counts = new Map();
+  for (let i = 0; i < data.length; i += 4) {
+    const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  let background = 0, most = -1;
+  for (const [key, n] of counts) if (n > most) { most = n; background = key; }
+  const [r0, g0, b0] = [background >> 16, (background >> 8) & 255, background & 255];
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 24) count++;
+  }
+  return {count, pixels: image.width * image.height};
+}
 """
 
 
