@@ -178,6 +178,16 @@ public enum OpenAPIDocument {
         "summary": "The playground's style sheet",
         "responses": {"200": {"description": "CSS", "content": {"text/css": {"schema": {"type": "string"}}}}}
       }
+    },
+    "/playground/basemap.geojson": {
+      "get": {
+        "operationId": "playgroundBasemap",
+        "summary": "The playground's basemap (cartouche serve --basemap FILE; scripts/setup writes Natural Earth 1:110m countries)",
+        "responses": {
+          "200": {"description": "A GeoJSON FeatureCollection, as in the file", "content": {"application/geo+json": {"schema": {"type": "object", "required": ["type", "features"], "properties": {"type": {"const": "FeatureCollection"}, "features": {"type": "array"}}}}}},
+          "404": {"description": "No basemap installed; the detail says how to install one", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+        }
+      }
     }
   },
   "components": {

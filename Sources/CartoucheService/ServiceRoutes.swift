@@ -18,6 +18,8 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case playgroundScript = "/playground.js"
     case playgroundStyle = "/playground.css"
     case examples = "/v1/examples"
+    /// The playground's basemap GeoJSON (``PlaygroundBasemap``); 404 when none is installed.
+    case playgroundBasemap = "/playground/basemap.geojson"
 
     public var path: String { rawValue }
 
@@ -25,7 +27,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         switch self {
         case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
-        case .playground, .playgroundScript, .playgroundStyle, .examples: .get
+        case .playground, .playgroundScript, .playgroundStyle, .playgroundBasemap, .examples: .get
         }
     }
 
