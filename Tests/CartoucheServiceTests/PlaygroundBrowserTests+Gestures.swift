@@ -64,11 +64,13 @@ extension PlaygroundBrowserTests {
         #expect(distance(drawn, expected) < tolerance, "Test land drawn at \(drawn), the library projects it to \(expected)")
     }
 
-    /// `before`'s coordinate at `from` is drawn at `to` by `after` (the gesture kept it under the pointer).
-    static func expectKept(_ from: ScreenPoint, _ to: ScreenPoint, before: Camera, after: Camera, _ gesture: String) throws {
+    /// `before`'s coordinate at `from` is drawn at `to` by `after` (the gesture kept it under the pointer); returns the miss in points.
+    @discardableResult
+    static func expectKept(_ from: ScreenPoint, _ to: ScreenPoint, before: Camera, after: Camera, _ gesture: String) throws -> Double {
         let grabbed = try #require(try Projection(camera: before, viewport: viewport).unproject(from, wrappingLongitude: false))
         let now = try #require(try Projection(camera: after, viewport: viewport).project(grabbed))
         #expect(distance(now, to) < tolerance, "\(gesture): the grabbed \(grabbed) is drawn at \(now), the pointer is at \(to)")
+        return distance(now, to)
     }
 
     /// One gesture: a new request was sent and answered, with its time shown; returns the cameras.
@@ -89,7 +91,7 @@ extension PlaygroundBrowserTests {
         // Drag: the grabbed coordinate follows the pointer; at pitch 0 the centre moves by the drag, exactly.
         let drag = try moved(result, "drag")
         let (from, to) = (try point(drag.step["from"]), try point(drag.step["to"]))
-        try expectKept(from, to, before: drag.before, after: drag.after, "drag")
+        let dragMiss = try expectKept(from, to, before: drag.before, after: drag.after, "drag")
         #expect(drag.before.pitch == 0 && drag.after.zoom == drag.before.zoom && drag.after.bearing == drag.before.bearing)
         let projection = try Projection(camera: drag.before, viewport: viewport)
         let centre = try #require(projection.unproject(
@@ -106,13 +108,15 @@ extension PlaygroundBrowserTests {
         let wheel = try moved(result, "wheel")
         #expect(abs(wheel.after.zoom - (wheel.before.zoom + 0.5)) < 1e-9, "wheel zoom \(wheel.before.zoom) → \(wheel.after.zoom)")
         let at = try point(wheel.step["at"])
-        try expectKept(at, at, before: wheel.before, after: wheel.after, "wheel")
+        let wheelMiss = try expectKept(at, at, before: wheel.before, after: wheel.after, "wheel")
 
         // Pinch: fingers 80 → 120 px apart zoom in by log2(120 / 80), about their midpoint.
         let pinch = try moved(result, "pinch")
         #expect(abs(pinch.after.zoom - (pinch.before.zoom + log2(120.0 / 80))) < 1e-9, "pinch zoom \(pinch.before.zoom) → \(pinch.after.zoom)")
         let mid = try point(pinch.step["at"])
-        try expectKept(mid, mid, before: pinch.before, after: pinch.after, "pinch")
+        let pinchMiss = try expectKept(mid, mid, before: pinch.before, after: pinch.after, "pinch")
+        print("playground gestures: the grabbed coordinate misses the pointer by \(dragMiss) (drag), \(wheelMiss) (wheel), "
+              + "\(pinchMiss) (pinch) points; zoom \(drag.before.zoom) → \(pinch.after.zoom)")
 
         // A click at a drawn callout lists it first, with the library's hits for that camera.
         let click = try #require(result["calloutClick"]?.objectValue)
