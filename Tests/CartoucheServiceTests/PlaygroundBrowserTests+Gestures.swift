@@ -118,6 +118,17 @@ extension PlaygroundBrowserTests {
         print("playground gestures: the grabbed coordinate misses the pointer by \(dragMiss) (drag), \(wheelMiss) (wheel), "
               + "\(pinchMiss) (pinch) points; zoom \(drag.before.zoom) → \(pinch.after.zoom)")
 
+        // The second camera (pitch 49°, bearing 168.8°, padding): the drag still keeps the grabbed coordinate under the pointer.
+        let pitched = try moved(result, "pitchedDrag")
+        #expect(pitched.before.pitch == 49 && pitched.before.bearing == 168.8)
+        #expect(pitched.after.pitch == 49 && pitched.after.bearing == 168.8 && pitched.after.zoom == pitched.before.zoom)
+        let pitchedMiss = try expectKept(try point(pitched.step["from"]), try point(pitched.step["to"]),
+                                         before: pitched.before, after: pitched.after, "pitched drag")
+        // The basemap is clipped to the ground the library draws: below the horizon cut (0 when that is above the picture).
+        let horizon = try Projection(camera: pitched.after, viewport: viewport).horizonY
+        #expect(abs((Double(pitched.step["basemapClip"]?.stringValue ?? "") ?? -1) - max(horizon, 0)) < 1e-6)
+        print("playground gestures: pitched drag misses by \(pitchedMiss) points")
+
         // A click at a drawn callout lists it first, with the library's hits for that camera.
         let click = try #require(result["calloutClick"]?.objectValue)
         let id = try #require(click["id"]?.stringValue)

@@ -118,6 +118,7 @@ struct PlaygroundBrowserTests {
                 "notJSON": "{oops", "invalidScene": .string(invalidScene),
                 "basemapName": .string(Self.testLand), "drag": ["from": [400, 300], "by": [-120, 70]],
                 "wheel": ["at": [260, 200], "deltaY": -250], "pinch": ["at": [500, 330], "from": 80, "to": 120],
+                "pitchedDrag": ["from": [400, 420], "by": [90, -60]],
             ]
             if writePicture, case .object(var members) = job {
                 members["picture"] = .string(Shared.repositoryRoot.appendingPathComponent(Self.pictureFile).path)

@@ -14,7 +14,8 @@ Job (JSON on stdin):
    "basemapName": "Test land",                # a basemap feature whose drawn path is reported
    "drag": {"from": [x, y], "by": [dx, dy]},  # a mouse drag from a viewport point by page pixels (after the keyboard step)
    "wheel": {"at": [x, y], "deltaY": -250},   # then the wheel at a viewport point
-   "pinch": {"at": [x, y], "from": 80, "to": 160},  # then two touch points spread about a viewport point (page px apart)
+   "pinch": {"at": [x, y], "from": 80, "to": 120},  # then two touch points spread about a viewport point (page px apart)
+   "pitchedDrag": {"from": [x, y], "by": [dx, dy]},  # after the callout click: the second camera, then a drag
    "upload": "Examples/mapbox-docs.scene.json",  # a scene file given to the file input
    "notJSON": "{oops",                         # pasted text that is not JSON
    "invalidScene": "{…}"}                     # pasted JSON that the service refuses
@@ -31,6 +32,7 @@ Result (JSON on stdout):
    "wheel": {"before": MOVE, "after": MOVE, "at": [x, y]},
    "pinch": {"before": MOVE, "after": MOVE, "at": [x, y]} or {"error"},
    "calloutClick": {"id", "page", "tap", "tapText", "hits", "status"},  # a click at the top-most drawn callout's centre
+   "pitchedDrag": {"before": MOVE, "after": MOVE, "from", "to", "basemapClip": the ground clip's top y},
    MOVE = {"camera" (the picture's), "places", "queries", "renders", "status", "timing", "timingServer", "callouts": {id: [x, y]}}
    "upload": {"status", "renders", "viewBox", "example", "texts"},
    "notJSON": {"status", "title", "detail"}, "invalidScene": {"status", "title", "detail", "path", "pictureShown"},
@@ -265,6 +267,24 @@ def gestures(page, job, result):
     observed = page.evaluate(HITS)
     observed.update({"id": callout_id, "page": [cx, cy], "camera": moved["camera"]})
     result["calloutClick"] = observed
+
+    # The second camera (pitched and turned), then the same drag on it.
+    if job.get("pitchedDrag"):
+        renders = page.evaluate(OBSERVE)["renders"]
+        page.select_option("#camera", "1")
+        settle(page, renders + 1)
+        before = page.evaluate(MOVE)
+        sx, sy = to_page(page, job["pitchedDrag"]["from"])
+        ex, ey = sx + job["pitchedDrag"]["by"][0], sy + job["pitchedDrag"]["by"][1]
+        page.mouse.move(sx, sy)
+        page.mouse.down()
+        page.mouse.move(ex, ey, steps=12)
+        page.mouse.up()
+        wait_until(page, MOVED, before["places"])
+        result["pitchedDrag"] = {"before": before, "after": page.evaluate(MOVE), "from": to_viewport(page, [sx, sy]),
+                                 "to": to_viewport(page, [ex, ey]),
+                                 "basemapClip": page.evaluate(
+                                     "() => document.querySelector('#playground-ground rect').getAttribute('y')")}
 
 
 def main():

@@ -35,12 +35,12 @@ function wrapLongitude(value) {
   return shifted === -180 ? 180 : shifted;
 }
 
-/** A scene camera (`center`, `zoom`, optional `bearing`, `pitch`, `padding`) with every default filled in. */
+/** A scene camera (`center`, `zoom`, optional `bearing`, `pitch`, `padding`) with every default filled in, bearing wrapped. */
 function fullCamera(c) {
   const p = c.padding || {};
   return {
     center: [Number(c.center[0]), Number(c.center[1])], zoom: Number(c.zoom),
-    bearing: Number(c.bearing || 0), pitch: Number(c.pitch || 0),
+    bearing: wrapLongitude(Number(c.bearing || 0)), pitch: Number(c.pitch || 0),  // bearing in (-180, 180], as the service answers it
     padding: { top: Number(p.top || 0), left: Number(p.left || 0), bottom: Number(p.bottom || 0), right: Number(p.right || 0) },
   };
 }

@@ -258,13 +258,12 @@ function redrawLive() {
   const { width, height } = state.good.scene.viewport;
   const live = new Projection(liveCamera(), width, height);
   if (basemap.status === 'ready') drawBasemap(picture.querySelector('#playground-basemap'), live);
-  const shown = new Projection(JSON.parse(picture.dataset.camera), width, height);
-  const affine = affineBetween(shown, live);
   const content = picture.querySelector('#playground-content');
-  const identity = affine && Math.abs(affine[0] - 1) + Math.abs(affine[1]) + Math.abs(affine[2]) + Math.abs(affine[3] - 1)
-    + Math.abs(affine[4]) + Math.abs(affine[5]) < 1e-9;
-  if (!affine || identity) content.removeAttribute('transform');
-  else content.setAttribute('transform', `matrix(${affine.join(' ')})`);
+  const shownCamera = fullCamera(JSON.parse(picture.dataset.camera));
+  // The same camera draws the picture as it is (an affinity fitted through unproject/project is only nearly the identity).
+  const affine = JSON.stringify(shownCamera) === JSON.stringify(live.camera) ? null : affineBetween(new Projection(shownCamera, width, height), live);
+  if (affine) content.setAttribute('transform', `matrix(${affine.join(' ')})`);
+  else content.removeAttribute('transform');
 }
 
 function showSummary() {
