@@ -30,6 +30,10 @@ public struct ServeCommand: AsyncParsableCommand {
     var examples: String?
     @Flag(name: .customLong("no-examples"), help: "Offer no example scenes, whatever the environment or working folder hold.")
     var noExamples = false
+    @Option(help: ArgumentHelp(
+        "GeoJSON the playground draws as its basemap [env CARTOUCHE_BASEMAP, default ./.cache/basemap/naturalearth_lowres.geojson (written by scripts/setup) when it exists].",
+        valueName: "file"))
+    var basemap: String?
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
         "Let pages of this origin call the service (repeatable; * for any) [env CARTOUCHE_CORS_ORIGINS, comma-separated; default: no CORS].",
         valueName: "origin"))
@@ -51,7 +55,8 @@ public struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Defaults, then the environment, then flags. The examples folder falls
-    /// back to `Examples` in `currentDirectory` when that folder exists.
+    /// back to `Examples` in `currentDirectory` when that folder exists, the
+    /// basemap to ``PlaygroundBasemap/defaultPath`` there when that file exists.
     public func configuration(
         environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
     ) throws -> ServiceConfiguration {
@@ -69,6 +74,11 @@ public struct ServeCommand: AsyncParsableCommand {
         if !corsOrigins.isEmpty { c.cors = CORSPolicy(allowedOrigins: corsOrigins) }
         if c.examplesDirectory == nil, Self.hasDefaultExamples(in: currentDirectory) { c.examplesDirectory = Self.defaultExamplesDirectory }
         if noExamples { c.examplesDirectory = nil }
+        if let basemap { c.basemapFile = basemap }
+        if c.basemapFile == nil,
+           FileManager.default.fileExists(atPath: URL(fileURLWithPath: currentDirectory).appendingPathComponent(PlaygroundBasemap.defaultPath).path) {
+            c.basemapFile = PlaygroundBasemap.defaultPath
+        }
         do { try c.validate() } catch { throw ValidationError("\(error)") }
         return c
     }
@@ -100,6 +110,9 @@ public struct ServeCommand: AsyncParsableCommand {
             try await runService(configuration: config, text: text, logger: logger)
         } catch let error as ExampleLoadError {
             // A broken example is bad input: say which file and where, then stop (exit 4).
+            Terminal.writeError("serve: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        } catch let error as BasemapLoadError {
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

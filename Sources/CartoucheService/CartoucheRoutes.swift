@@ -32,13 +32,16 @@ public struct CartoucheRoutes: Sendable {
     public let state: ServiceState
     /// The example scenes `GET /v1/examples` and the playground offer.
     public let examples: ExampleCatalog
+    /// The playground's basemap (`configuration.basemapFile`), if any.
+    public let basemap: PlaygroundBasemap?
 
     /// - Parameters:
     ///   - text: the text engine; one over the bundled fonts when nil.
     ///   - examples: the scenes offered at `/v1/examples`; by default those of
     ///     `configuration.examplesDirectory`, else none.
     /// - Throws: ``ConfigurationError`` for unusable limits, `TextError` when
-    ///   the fonts cannot be loaded, ``ExampleLoadError`` for a bad example.
+    ///   the fonts cannot be loaded, ``ExampleLoadError`` for a bad example,
+    ///   ``BasemapLoadError`` for a basemap file that cannot be served.
     public init(
         configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
         examples: ExampleCatalog? = nil
@@ -50,6 +53,7 @@ public struct CartoucheRoutes: Sendable {
         self.examples = try examples ?? configuration.examplesDirectory.map {
             try ExampleCatalog.load(directory: URL(fileURLWithPath: $0, isDirectory: true), limits: limits)
         } ?? .empty
+        self.basemap = try configuration.basemapFile.map { try PlaygroundBasemap.load(path: $0) }
     }
 
     /// Adds every route of ``ServiceRoute`` to `router`.
@@ -57,7 +61,7 @@ public struct CartoucheRoutes: Sendable {
         EngineController(state: state).register(on: router)
         SceneController(state: state).register(on: router)
         SystemController(state: state).register(on: router)
-        PlaygroundController(examples: examples).register(on: router)
+        PlaygroundController(examples: examples, basemap: basemap).register(on: router)
         GlyphController(state: state).register(on: router)
     }
 

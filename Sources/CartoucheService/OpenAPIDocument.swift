@@ -195,6 +195,16 @@ public enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/BadRequest"},
           "404": {"description": "No name of the font stack is a known font (parameter fontstack)", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
           "503": {"$ref": "#/components/responses/Unavailable"}
+          }
+        }
+      },
+    "/playground/basemap.geojson": {
+      "get": {
+        "operationId": "playgroundBasemap",
+        "summary": "The playground's basemap (cartouche serve --basemap FILE; scripts/setup writes Natural Earth 1:110m countries)",
+        "responses": {
+          "200": {"description": "A GeoJSON FeatureCollection, as in the file", "content": {"application/geo+json": {"schema": {"type": "object", "required": ["type", "features"], "properties": {"type": {"const": "FeatureCollection"}, "features": {"type": "array"}}}}}},
+          "404": {"description": "No basemap installed; the detail says how to install one", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
         }
       }
     }

@@ -25,6 +25,10 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// Folder whose `*.scene.json` files `GET /v1/examples` offers (read once
     /// at start-up); nil offers none.
     public var examplesDirectory: String?
+    /// GeoJSON file the playground draws as its basemap
+    /// (`GET /playground/basemap.geojson`, read once at start-up); nil serves
+    /// none (the route answers 404 saying how to install it). See ``PlaygroundBasemap``.
+    public var basemapFile: String?
     /// Origins whose pages may call the service (CORS); nil (the default)
     /// sends no CORS headers at all. See ``CORSPolicy``.
     public var cors: CORSPolicy?
@@ -58,6 +62,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         case maxConcurrentJobs = "CARTOUCHE_MAX_CONCURRENT_JOBS"
         case maxQueuedJobs = "CARTOUCHE_MAX_QUEUED_JOBS"
         case examplesDirectory = "CARTOUCHE_EXAMPLES_DIR"
+        case basemapFile = "CARTOUCHE_BASEMAP"
         /// Comma-separated origins, as `--cors-origin` repeated.
         case corsOrigins = "CARTOUCHE_CORS_ORIGINS"
     }
@@ -81,6 +86,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
             case .maxConcurrentJobs: c.maxConcurrentJobs = try Self.integer(text, name: name, in: 1...1_024)
             case .maxQueuedJobs: c.maxQueuedJobs = try Self.integer(text, name: name, in: 0...100_000)
             case .examplesDirectory: c.examplesDirectory = text
+            case .basemapFile: c.basemapFile = text
             case .corsOrigins:
                 c.cors = CORSPolicy(allowedOrigins: text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             }
@@ -103,6 +109,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         try check(maxConcurrentJobs > 0, "maxConcurrentJobs", "\(maxConcurrentJobs)", "must be greater than 0")
         try check(maxQueuedJobs >= 0, "maxQueuedJobs", "\(maxQueuedJobs)", "must be 0 or more")
         if let examplesDirectory { try check(!examplesDirectory.isEmpty, "examplesDirectory", examplesDirectory, "must not be empty") }
+        if let basemapFile { try check(!basemapFile.isEmpty, "basemapFile", basemapFile, "must not be empty") }
         if let cors {
             try check(!cors.allowedOrigins.isEmpty, "corsOrigin", "", "name at least one origin, or * for any")
             for origin in cors.allowedOrigins {

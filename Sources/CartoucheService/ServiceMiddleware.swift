@@ -52,7 +52,8 @@ extension ServiceRoute {
 
 /// Gives each request an id (`X-Request-Id`: the client's when acceptable,
 /// else a new UUID — ``RequestID``; echoed in the answer), logs one
-/// structured line per request and records the request metrics.
+/// structured line per request, records the request metrics and tells the
+/// time spent (`Server-Timing: app;dur=MILLISECONDS`).
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
@@ -74,6 +75,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         }
         response.headers[.xRequestID] = requestID
         let duration = ContinuousClock.now - start
+        // The server's share of the answer's time (the playground shows it beside the round trip).
+        response.headers[.serverTiming] = "app;dur=" + String(format: "%.3f", Double(duration.nanoseconds) / 1e6)
         state.metrics.recordRequest(route: routeLabel, status: Int(response.status.code), duration: duration)
         context.logger.info(
             "request",
@@ -156,4 +159,9 @@ struct HeadMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     // A constant, valid token: the initializer only fails for invalid names.
     static let xRequestID = HTTPField.Name("X-Request-Id") ?? .via
+}
+
+extension HTTPField.Name {
+    // A constant, valid token: the initializer only fails for invalid names.
+    static let serverTiming = HTTPField.Name("Server-Timing") ?? .via
 }

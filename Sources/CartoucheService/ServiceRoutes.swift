@@ -20,6 +20,8 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case examples = "/v1/examples"
     /// Mapbox glyph ranges made from the service's own fonts (a path template).
     case glyphs = "/v1/glyphs/{fontstack}/{range}.pbf"
+    /// The playground's basemap GeoJSON (``PlaygroundBasemap``); 404 when none is installed.
+    case playgroundBasemap = "/playground/basemap.geojson"
 
     public var path: String { rawValue }
 
@@ -27,7 +29,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         switch self {
         case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
-        case .playground, .playgroundScript, .playgroundStyle, .examples, .glyphs: .get
+        case .playground, .playgroundScript, .playgroundStyle, .playgroundBasemap, .examples, .glyphs: .get
         }
     }
 

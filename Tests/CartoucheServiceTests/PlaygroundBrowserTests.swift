@@ -15,7 +15,13 @@ import Testing
 /// `scripts/interop/playground_check.py` through PyPI playwright. Expected
 /// values come from the library in-process, not from the page or the service:
 /// the fitted camera, where the "52 min" callout lands after the zoom change,
-/// what a query finds there, and the decoding error of a bad scene.
+/// what a query finds there, and the decoding error of a bad scene; for the
+/// camera gestures (drag, wheel, pinch), `CartoucheCamera`'s `Projection`
+/// checks that the grabbed coordinate stays under the pointer, and the
+/// library's placement and query for the camera the page reached check what
+/// it drew and lists. The basemap is a file made here (a tiny "Test land"
+/// square at the fitted centre, plus Natural Earth's countries when
+/// `scripts/setup` installed them), checked where its first vertex is drawn.
 ///
 /// Needs `scripts/setup`; fails with that advice when something is missing.
 /// `CARTOUCHE_SKIP_BROWSER_TESTS=1` skips it deliberately.
@@ -35,6 +41,8 @@ struct PlaygroundBrowserTests {
         var emptyPoint: ScreenPoint
         /// Hit-testing for the zoomed camera, for taps the page reports.
         var index: SceneQueryIndex
+        /// The fitted camera of the first picture.
+        var fitted: Camera
     }
 
     /// The sf-stanford overview camera (a fit) as the page makes it explicit,
@@ -43,6 +51,7 @@ struct PlaygroundBrowserTests {
         let text = try Shared.engine.get()
         var scene = try SceneDocument(jsonBytes: try Shared.example("sf-stanford.scene.json"))
         var camera = try scene.place(text: text).frames[0].camera
+        let fitted = camera
         // The slider moves in steps of 0.01.
         camera.zoom = ((camera.zoom + 0.5) * 100).rounded() / 100
         scene.cameras[0] = .camera(camera)
@@ -61,7 +70,7 @@ struct PlaygroundBrowserTests {
             }
         }
         return Expected(zoom: camera.zoom, calloutID: shown.id, calloutCentre: centre,
-                        hitsAtCallout: index.query(at: centre).map(\.id), emptyPoint: try #require(empty), index: index)
+                        hitsAtCallout: index.query(at: centre).map(\.id), emptyPoint: try #require(empty), index: index, fitted: fitted)
     }
 
     /// Runs the script off Swift's cooperative threads: it blocks until the browser is done,
@@ -95,8 +104,10 @@ struct PlaygroundBrowserTests {
         defer { try? FileManager.default.removeItem(at: screenshot) }
         let writePicture = ProcessInfo.processInfo.environment["CARTOUCHE_WRITE_PLAYGROUND_PICTURE"] == "1"
         let examples = Shared.repositoryRoot.appendingPathComponent("Examples").path
+        let basemap = try Self.writeBasemap(around: expected.fitted.center)
+        defer { try? FileManager.default.removeItem(at: basemap) }
 
-        try await makeApp(testConfiguration { $0.examplesDirectory = examples }).test(.live) { client in
+        try await makeApp(testConfiguration { $0.examplesDirectory = examples; $0.basemapFile = basemap.path }).test(.live) { client in
             let port = try #require(client.port)
             var job: JSONValue = [
                 "url": .string("http://127.0.0.1:\(port)/"), "width": 1280, "height": 800,
@@ -105,6 +116,9 @@ struct PlaygroundBrowserTests {
                            [.number(expected.emptyPoint.x), .number(expected.emptyPoint.y)]],
                 "upload": .string(Shared.repositoryRoot.appendingPathComponent("Examples/mapbox-docs.scene.json").path),
                 "notJSON": "{oops", "invalidScene": .string(invalidScene),
+                "basemapName": .string(Self.testLand), "drag": ["from": [400, 300], "by": [-120, 70]],
+                "wheel": ["at": [260, 200], "deltaY": -250], "pinch": ["at": [500, 330], "from": 80, "to": 120],
+                "pitchedDrag": ["from": [400, 420], "by": [90, -60]],
             ]
             if writePicture, case .object(var members) = job {
                 members["picture"] = .string(Shared.repositoryRoot.appendingPathComponent(Self.pictureFile).path)
@@ -161,6 +175,8 @@ struct PlaygroundBrowserTests {
             let keyHits = keyboard["hits"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
             #expect(keyHits == expected.index.query(at: ScreenPoint(x: keyTap[0], y: keyTap[1])).map(\.id))
 
+            try Self.checkBasemap(result, fitted: expected.fitted)
+            try Self.checkGestures(result)
             try Self.checkUploadAndErrors(result, decodingError: decodingError)
 
             if writePicture {

@@ -130,9 +130,88 @@ struct PlaygroundRouteTests {
         let links = html.matches(of: /(?:src|href)="([^"]*)"/).map { String($0.output.1) }.filter { $0 != "data:," }
         #expect(Set(links) == ["/playground.css", "/playground.js", "/openapi.json"])
         #expect(links.allSatisfy { routes.contains($0) })
-        let calls = PlaygroundScript.source.matches(of: /call\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
-        #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples"])
+        let calls = PlaygroundScript.source.matches(of: /(?:c|timedC)all\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
+        #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples", "/playground/basemap.geojson"])
         let missing = Set(calls).subtracting(routes)
         #expect(missing.isEmpty, "the script calls \(missing.sorted()), which the service does not route")
+    }
+}
+
+/// `GET /playground/basemap.geojson`: the file as given, or a 404 saying how to install one.
+@Suite("Playground basemap route")
+struct PlaygroundBasemapRouteTests {
+    static let collection = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Test land"},"#
+        + #""geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}]}"#
+
+    @Test("with a basemap file: 200, application/geo+json, the file's bytes unchanged")
+    func present() async throws {
+        let folder = try PlaygroundRouteTests.folder(["land.geojson": Self.collection])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("land.geojson").path
+        try await makeApp(testConfiguration { $0.basemapFile = file }).test(.router) { client in
+            try await client.execute(uri: "/playground/basemap.geojson", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/geo+json")
+                #expect(String(buffer: response.body) == Self.collection)
+            }
+        }
+        #expect(try PlaygroundBasemap.load(path: file).featureCount == 1)
+    }
+
+    @Test("without one: a 404 problem whose detail tells to run scripts/setup")
+    func absent() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/playground/basemap.geojson", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let body = try #require(try JSONParser().parse(response.body.bytes).objectValue)
+                #expect(body["type"]?.stringValue == "https://cartouche.dev/problems/not-found")
+                let detail = try #require(body["detail"]?.stringValue)
+                #expect(detail.hasPrefix("basemap not installed: run scripts/setup"), "\(detail)")
+                #expect(detail.contains(PlaygroundBasemap.defaultPath) && detail.contains("--basemap FILE"))
+                #expect(body["instance"]?.stringValue == "/playground/basemap.geojson")
+            }
+        }
+    }
+
+    @Test("a basemap that cannot be served stops the start-up, naming the file and why", arguments: [
+        ("land.geojson", "{oops", "line 1"),
+        ("land.geojson", #"{"type":"Feature","geometry":null}"#, "not a GeoJSON FeatureCollection"),
+        ("land.geojson", #"{"type":"FeatureCollection","features":{}}"#, #""features" must be an array"#),
+        ("missing.geojson", nil, "cannot be read"),
+    ] as [(String, String?, String)])
+    func unusable(name: String, text: String?, reason: String) throws {
+        let folder = try PlaygroundRouteTests.folder(text.map { [name: $0] } ?? [:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name).path
+        do {
+            _ = try makeApp(testConfiguration { $0.basemapFile = file })
+            Issue.record("the service started with an unusable basemap")
+        } catch let error as BasemapLoadError {
+            #expect(error.file == file)
+            #expect(error.reason.contains(reason), "\(error)")
+            #expect("\(error)".hasPrefix("basemap \(file): "))
+        }
+    }
+}
+
+/// The time the playground shows beside each answer: `Server-Timing: app;dur=MS` on every answer.
+@Suite("Server-Timing")
+struct ServerTimingTests {
+    @Test("a placement, a page and a 404 each carry app;dur with the milliseconds spent", arguments: [
+        ("/v1/place", HTTPRequest.Method.post, 200), ("/", .get, 200), ("/nowhere", .get, 404),
+    ])
+    func timing(path: String, method: HTTPRequest.Method, status: Int) async throws {
+        let body = ByteBuffer(string: PlaygroundRouteTests.tinyScene)
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: path, method: method, headers: [.contentType: "application/json"],
+                                     body: method == .post ? body : nil) { response in
+                #expect(Int(response.status.code) == status)
+                let value = try #require(response.headers[.serverTiming])
+                let match = try #require(value.wholeMatch(of: /app;dur=([0-9]+\.[0-9]{3})/), "\(value)")
+                let milliseconds = try #require(Double(match.output.1))
+                #expect(milliseconds >= 0 && milliseconds < 60_000)
+            }
+        }
     }
 }

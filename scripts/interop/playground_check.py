@@ -11,17 +11,29 @@ Job (JSON on stdin):
    "zoom": 11.5,                              # the value the zoom slider is moved to
    "clicks": [[x, y], …],                     # viewport points (the SVG's user space) clicked after the zoom change
    "picture": "docs/images/playground.png",   # optional: a screenshot after the first click (for the README)
+   "basemapName": "Test land",                # a basemap feature whose drawn path is reported
+   "drag": {"from": [x, y], "by": [dx, dy]},  # a mouse drag from a viewport point by page pixels (after the keyboard step)
+   "wheel": {"at": [x, y], "deltaY": -250},   # then the wheel at a viewport point
+   "pinch": {"at": [x, y], "from": 80, "to": 120},  # then two touch points spread about a viewport point (page px apart)
+   "pitchedDrag": {"from": [x, y], "by": [dx, dy]},  # after the callout click: the second camera, then a drag
    "upload": "Examples/mapbox-docs.scene.json",  # a scene file given to the file input
    "notJSON": "{oops",                         # pasted text that is not JSON
    "invalidScene": "{…}"}                     # pasted JSON that the service refuses
 
 Result (JSON on stdout):
   {"initial": {"status", "renders", "texts": [SVG text contents], "summaryZoom", "example", "viewBox"},
+   "basemap": {"status", "note", "paths", "firstPoint": [x, y] of the named feature's path, "camera"},
    "screenshot": {"path", "bytes", "pixels", "nonBackgroundPixels"},
    "afterZoom": {"status", "renders", "svgChanged", "summaryZoom", "sliderValue", "texts"},
    "clicks": [{"page": [px, py], "tap": [x, y], "tapText", "hits": [{"id", "kind", "layer"}]}],
    "picture": {"path", "bytes"} or null,
    "keyboard": {"tap", "tapText", "hits", "status"},          # after ArrowRight on the focused picture
+   "drag": {"before": MOVE, "after": MOVE, "from": [x, y], "to": [x, y], "tapText"},  # viewport points
+   "wheel": {"before": MOVE, "after": MOVE, "at": [x, y]},
+   "pinch": {"before": MOVE, "after": MOVE, "at": [x, y]} or {"error"},
+   "calloutClick": {"id", "page", "tap", "tapText", "hits", "status"},  # a click at the top-most drawn callout's centre
+   "pitchedDrag": {"before": MOVE, "after": MOVE, "from", "to", "basemapClip": the ground clip's top y},
+   MOVE = {"camera" (the picture's), "places", "queries", "renders", "status", "timing", "timingServer", "callouts": {id: [x, y]}}
    "upload": {"status", "renders", "viewBox", "example", "texts"},
    "notJSON": {"status", "title", "detail"}, "invalidScene": {"status", "title", "detail", "path", "pictureShown"},
    "consoleErrors": [...], "seconds": t}
@@ -89,6 +101,46 @@ HITS = """
 }
 """
 
+# The picture's camera, the requests sent, and where each drawn callout's box centre is (viewport units).
+MOVE = """
+() => {
+  const svg = document.querySelector('#map svg');
+  const inverse = svg.getScreenCTM().inverse();
+  const callouts = {};
+  for (const g of svg.querySelectorAll('#playground-content g.callout[data-id]')) {
+    const r = g.getBoundingClientRect();
+    const p = new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(inverse);
+    callouts[g.dataset.id] = [p.x, p.y];
+  }
+  const timing = document.getElementById('timing');
+  return {camera: JSON.parse(svg.dataset.camera), places: Number(document.body.dataset.places || 0),
+          queries: Number(document.body.dataset.queries || 0),
+          renders: Number(document.body.dataset.renders || 0), status: document.body.dataset.status,
+          timing: timing ? timing.textContent : null, timingServer: timing ? Number(timing.dataset.value) : null,
+          transform: svg.querySelector('#playground-content').getAttribute('transform'), callouts};
+}
+"""
+
+BASEMAP = """
+(name) => {
+  const note = document.getElementById('basemap-note');
+  const group = document.querySelector('#map svg #playground-basemap');
+  const path = group ? [...group.querySelectorAll('path')].find((p) => p.dataset.name === name) : null;
+  const first = path ? /^M(-?[0-9.]+) (-?[0-9.]+)/.exec(path.getAttribute('d')) : null;
+  return {status: note.dataset.status, note: note.textContent, paths: group ? group.querySelectorAll('path').length : 0,
+          firstPoint: first ? [Number(first[1]), Number(first[2])] : null,
+          camera: JSON.parse(document.querySelector('#map svg').dataset.camera)};
+}
+"""
+
+# Ready after a place request beyond `n` was sent (the page is ready only once the latest one is answered).
+MOVED = """
+(n) => {
+  const b = document.body;
+  return (b.dataset.status === 'ready' && Number(b.dataset.places || 0) > n) || b.dataset.status === 'error';
+}
+"""
+
 PROBLEM = """
 () => {
   const box = document.getElementById('problem');
@@ -146,6 +198,88 @@ def paste(page, text):
     return page.evaluate(PROBLEM)
 
 
+def to_page(page, point):
+    """A viewport point's page pixel, rounded: Chromium may round input coordinates, so the test aims at whole pixels."""
+    x, y = page.evaluate(TO_PAGE, [float(point[0]), float(point[1])])
+    return round(x), round(y)
+
+
+def to_viewport(page, point):
+    return page.evaluate("""([x, y]) => {
+      const p = new DOMPoint(x, y).matrixTransform(document.querySelector('#map svg').getScreenCTM().inverse());
+      return [p.x, p.y];
+    }""", [float(point[0]), float(point[1])])
+
+
+def gestures(page, job, result):
+    """Drag, wheel and pinch on the map, then a click at the top-most drawn callout."""
+    before = page.evaluate(MOVE)
+    sx, sy = to_page(page, job["drag"]["from"])
+    ex, ey = sx + job["drag"]["by"][0], sy + job["drag"]["by"][1]
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(ex, ey, steps=12)
+    page.mouse.up()
+    wait_until(page, MOVED, before["places"])
+    result["drag"] = {"before": before, "after": page.evaluate(MOVE), "from": to_viewport(page, [sx, sy]),
+                      "to": to_viewport(page, [ex, ey]),
+                      "tapText": page.evaluate("() => document.getElementById('tap').textContent")}
+
+    before = page.evaluate(MOVE)
+    wx, wy = to_page(page, job["wheel"]["at"])
+    page.mouse.move(wx, wy)
+    page.mouse.wheel(0, job["wheel"]["deltaY"])
+    wait_until(page, MOVED, before["places"])
+    result["wheel"] = {"before": before, "after": page.evaluate(MOVE), "at": to_viewport(page, [wx, wy])}
+
+    before = page.evaluate(MOVE)
+    px, py = to_page(page, job["pinch"]["at"])
+    half0, half1 = round(job["pinch"]["from"] / 2), round(job["pinch"]["to"] / 2)
+    cdp = page.context.new_cdp_session(page)
+    touch = lambda kind, half: cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if half is None else [
+        {"x": px - half, "y": py, "id": 1}, {"x": px + half, "y": py, "id": 2}]})
+    touch("touchStart", half0)
+    for i in range(1, 9):
+        touch("touchMove", round(half0 + (half1 - half0) * i / 8))
+    touch("touchEnd", None)
+    wait_until(page, MOVED, before["places"])
+    result["pinch"] = {"before": before, "after": page.evaluate(MOVE), "at": to_viewport(page, [px, py])}
+
+    # The top-most drawn callout (last in drawing order) whose centre is on the picture.
+    moved = page.evaluate(MOVE)
+    width, height = [float(v) for v in page.evaluate(OBSERVE)["viewBox"].split()[2:]]
+    inside = [(i, c) for i, c in moved["callouts"].items() if 20 < c[0] < width - 20 and 20 < c[1] < height - 20]
+    if not inside:
+        fail(TOOL, f"no callout drawn inside the picture after the gestures: {moved['callouts']}")
+    callout_id, centre = inside[-1]
+    page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+    cx, cy = to_page(page, centre)
+    page.mouse.click(cx, cy)
+    wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                     " || document.body.dataset.status === 'error'")
+    observed = page.evaluate(HITS)
+    observed.update({"id": callout_id, "page": [cx, cy], "camera": moved["camera"]})
+    result["calloutClick"] = observed
+
+    # The second camera (pitched and turned), then the same drag on it.
+    if job.get("pitchedDrag"):
+        renders = page.evaluate(OBSERVE)["renders"]
+        page.select_option("#camera", "1")
+        settle(page, renders + 1)
+        before = page.evaluate(MOVE)
+        sx, sy = to_page(page, job["pitchedDrag"]["from"])
+        ex, ey = sx + job["pitchedDrag"]["by"][0], sy + job["pitchedDrag"]["by"][1]
+        page.mouse.move(sx, sy)
+        page.mouse.down()
+        page.mouse.move(ex, ey, steps=12)
+        page.mouse.up()
+        wait_until(page, MOVED, before["places"])
+        result["pitchedDrag"] = {"before": before, "after": page.evaluate(MOVE), "from": to_viewport(page, [sx, sy]),
+                                 "to": to_viewport(page, [ex, ey]),
+                                 "basemapClip": page.evaluate(
+                                     "() => document.querySelector('#playground-ground rect').getAttribute('y')")}
+
+
 def main():
     start = time.monotonic()
     if not pathlib.Path(CHROMIUM).is_file():
@@ -169,6 +303,8 @@ def main():
             settle(page, 1)
             initial = page.evaluate(OBSERVE)
             result["initial"] = {k: initial[k] for k in ("status", "renders", "texts", "summaryZoom", "example", "viewBox")}
+            wait_until(page, "() => document.getElementById('basemap-note').dataset.status !== 'loading'")
+            result["basemap"] = page.evaluate(BASEMAP, job.get("basemapName", ""))
 
             png = page.screenshot(path=job["screenshot"], type="png")
             # Counted over the drawn map only (the viewport's rectangle on the page), so the
@@ -211,6 +347,8 @@ def main():
             wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
                              " || document.body.dataset.status === 'error'")
             result["keyboard"] = page.evaluate(HITS)
+
+            gestures(page, job, result)
 
             # Upload a scene file through the file input.
             before = page.evaluate(OBSERVE)["renders"]

@@ -1,11 +1,12 @@
 import HTTPTypes
 import Hummingbird
 
-/// `GET /` (the playground page), its script and style sheet, and
-/// `GET /v1/examples` (the scenes its picker offers). All cheap and never
-/// queued behind heavy work: the page and examples are bytes made at start-up.
+/// `GET /` (the playground page), its script and style sheet, its basemap
+/// and `GET /v1/examples` (the scenes its picker offers). All cheap and never
+/// queued behind heavy work: the page, basemap and examples are bytes made at start-up.
 struct PlaygroundController {
     let examples: ExampleCatalog
+    let basemap: PlaygroundBasemap?
 
     /// The page may only load its own script, style sheet and the service's
     /// answers: no third-party code, no inline script, no framing.
@@ -24,6 +25,14 @@ struct PlaygroundController {
             Self.asset(PlaygroundStyle.source, type: "text/css; charset=utf-8")
         }
         router.get(RouterPath(ServiceRoute.examples.path)) { _, _ in jsonResponse(examples.responseBody) }
+        router.get(RouterPath(ServiceRoute.playgroundBasemap.path)) { request, _ in
+            guard let basemap else { return PlaygroundBasemap.notInstalled.response(requestPath: request.uri.path) }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/geo+json"
+            headers[.xContentTypeOptions] = "nosniff"
+            headers[.cacheControl] = "no-cache"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: basemap.body)))
+        }
     }
 
     static func asset(_ text: String, type: String) -> Response {

@@ -19,7 +19,7 @@ enum PlaygroundPage {
 <body data-status="loading">
 <header>
   <h1>Cartouche playground</h1>
-  <p>Callouts placed and drawn by this server; click the map to query it.</p>
+  <p>Callouts placed and drawn by this server; drag, wheel or pinch to move the camera, click the map to query it.</p>
   <nav aria-label="Service"><a href="/openapi.json">API (OpenAPI)</a></nav>
 </header>
 <main>
@@ -69,6 +69,7 @@ enum PlaygroundPage {
   <section id="stage" aria-label="Map">
     <div id="problem" role="alert" hidden data-testid="problem"></div>
     <div id="map" data-testid="map"></div>
+    <p id="basemap-note" class="note" data-testid="basemap-note" data-status="loading"></p>
   </section>
   <aside id="results" aria-label="Results">
     <section aria-labelledby="summary-heading">

@@ -2,22 +2,34 @@
 /// with no dependencies. It only talks to this service:
 ///
 /// * `GET /v1/examples` fills the scene picker;
-/// * every change posts the scene to `/v1/place` (the summary and the
-///   camera the controls show) and `/v1/render` (the SVG picture);
-/// * a click on the picture is converted to the viewport's pixel
-///   coordinates through the SVG's `getScreenCTM()` (the picture is scaled
-///   to the page) and posted to `/v1/query`; the hits are listed.
+/// * every change posts the scene to `/v1/place` (the summary, the
+///   camera the controls show and the answer's times, from `Server-Timing`)
+///   and `/v1/render` (the SVG picture);
+/// * dragging the map pans, the wheel and a two-finger pinch zoom about the
+///   cursor (``camera``); each camera change re-places and re-renders, at
+///   most one request pair per 120 ms while the camera moves, and an answer
+///   older than the one on screen is dropped. Between answers the last
+///   picture follows the camera (an SVG transform) and the basemap
+///   (``basemap``) is re-projected at once;
+/// * a click (a press and release without a drag) on the picture is
+///   converted to the viewport's pixel coordinates through the SVG's
+///   `getScreenCTM()` (the picture is scaled to the page) and posted to
+///   `/v1/query`; the hits are listed.
 ///
 /// A fitted camera (`{"fit": …}`) becomes, on its first edit, the explicit
 /// camera the fit resolved to (centre, zoom, bearing, pitch, padding from the
 /// last `/v1/place` answer), which then takes the edit.
 ///
-/// `body[data-status]` (`loading`, `busy`, `ready`, `error`) and
-/// `body[data-renders]` (successful renders so far) let tests wait for
-/// the page without sleeping.
+/// `body[data-status]` (`loading`, `busy`, `ready`, `error`),
+/// `body[data-renders]` (pictures shown so far), `body[data-places]`
+/// (`/v1/place` requests sent) and `body[data-queries]` (`/v1/query`
+/// requests sent) let tests wait for the page without sleeping.
 enum PlaygroundScript {
-    static let source = #"""
-'use strict';
+    /// The served script: every part only declares; the last line starts the page.
+    static let source = (["'use strict';", camera, basemap, page, gestures, "start();"] as [String]).joined(separator: "\n") + "\n"
+
+    static let page = #"""
+// MARK: page
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
@@ -26,7 +38,11 @@ const $ = (id) => document.getElementById(id);
 // state.good is the last scene that rendered, with its /v1/place answer.
 // A failed render puts the good scene back, so one bad edit never leaves
 // the page without a picture.
-const state = { scene: null, frame: 0, good: null, generation: 0, renders: 0, timer: 0, examples: new Map(), converted: new Set() };
+// state.sent numbers the place/render pairs; state.shown is the pair on screen.
+const state = {
+  scene: null, frame: 0, good: null, generation: 0, renders: 0, timer: 0, sent: 0, shown: 0,
+  examples: new Map(), converted: new Set(), gesture: null, pointers: new Map(),
+};
 
 /** A problem answered by the service (RFC 9457), or one made up here. */
 class Problem extends Error {
@@ -60,7 +76,23 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+function svgElement(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
 function setStatus(status) { document.body.dataset.status = status; }
+
+/** A request with its round trip and the server's own time (`Server-Timing: app;dur=…`), in ms. */
+async function timedCall(method, path, body, accept, read) {
+  const started = performance.now();
+  const response = await call(method, path, body, accept);
+  const value = await read(response);
+  const match = /(?:^|,)\s*app;dur=([0-9.]+)/.exec(response.headers.get('Server-Timing') || '');
+  return { value, roundTrip: performance.now() - started, server: match ? Number(match[1]) : null };
+}
 
 // MARK: problems
 
@@ -86,20 +118,27 @@ function setCamera(scene, index, camera) {
 
 function isFit(camera) { return camera !== null && typeof camera === 'object' && 'fit' in camera; }
 
+/** The camera the page is at now: the scene's, or for a fitted camera the one the last answer resolved it to. */
+function liveCamera() {
+  const spec = cameras(state.scene)[state.frame];
+  return fullCamera(isFit(spec) ? state.good.placed.frames[state.frame].camera : spec);
+}
+
+/** Makes `camera` the current frame's (a fitted camera becomes explicit), follows it on screen and re-places. */
+function applyCamera(camera) {
+  if (isFit(cameras(state.scene)[state.frame])) state.converted.add(state.frame);
+  const c = fullCamera(camera);
+  setCamera(state.scene, state.frame, { center: c.center, zoom: c.zoom, bearing: c.bearing, pitch: c.pitch, padding: c.padding });
+  $('zoom').value = String(c.zoom);
+  $('zoom-value').textContent = c.zoom.toFixed(2);
+  redrawLive();
+  scheduleRender();
+}
+
 /** Applies one control's edit to the current camera, making a fitted camera explicit first. */
 function editCamera(field, value) {
   if (!state.scene || !state.good) return;
-  let camera = cameras(state.scene)[state.frame];
-  if (isFit(camera)) {
-    const resolved = state.good.placed.frames[state.frame].camera;
-    camera = { center: resolved.center, zoom: resolved.zoom, bearing: resolved.bearing, pitch: resolved.pitch, padding: resolved.padding };
-    state.converted.add(state.frame);
-  } else {
-    camera = { ...camera };
-  }
-  camera[field] = value;
-  setCamera(state.scene, state.frame, camera);
-  scheduleRender();
+  applyCamera({ ...liveCamera(), [field]: value });
 }
 
 function fillCameraPicker() {
@@ -111,7 +150,7 @@ function fillCameraPicker() {
 }
 
 function syncControls() {
-  const camera = state.good.placed.frames[state.frame].camera;
+  const camera = liveCamera();
   const bearing = ((camera.bearing % 360) + 360) % 360;
   $('zoom').value = String(camera.zoom);
   $('bearing').value = String(bearing);
@@ -133,27 +172,35 @@ function setControlsEnabled(enabled) {
 
 // MARK: rendering
 
+/** Re-places within 120 ms: changes in between join the same request (a throttle, so a long drag still re-places as it goes). */
 function scheduleRender() {
-  state.generation += 1;  // answers to earlier requests are now stale
-  clearTimeout(state.timer);
-  state.timer = setTimeout(render, 120);
+  state.generation += 1;  // queries answered for the earlier scene are now stale
+  setStatus('busy');
+  if (!state.timer) state.timer = setTimeout(render, 120);
 }
 
 async function render() {
   clearTimeout(state.timer);
-  const generation = ++state.generation;
+  state.timer = 0;
+  state.generation += 1;
+  const sequence = ++state.sent;
   const scene = structuredClone(state.scene);
   const frame = state.frame;
   const ghosts = $('ghosts').checked;
+  document.body.dataset.places = String(state.sent);
   setStatus('busy');
+  // Only the latest request's outcome settles the page; an older answer is still shown if it is newer than the picture.
+  const latest = () => sequence === state.sent && !state.timer;
   try {
     const [placed, svg] = await Promise.all([
-      call('POST', '/v1/place', scene, 'application/json').then((r) => r.json()),
-      call('POST', `/v1/render?frame=${frame}&ghosts=${ghosts}&caption=false`, scene, 'image/svg+xml').then((r) => r.text()),
+      timedCall('POST', '/v1/place', scene, 'application/json', (r) => r.json()),
+      timedCall('POST', `/v1/render?frame=${frame}&ghosts=${ghosts}&caption=false`, scene, 'image/svg+xml', (r) => r.text()),
     ]);
-    if (generation !== state.generation) return;
-    state.good = { scene, placed };
-    showPicture(svg);
+    if (sequence < state.shown || state.frame !== frame) return;
+    state.shown = sequence;
+    state.good = { scene, placed: placed.value, timing: { place: placed, render: svg } };
+    state.loadingScene = false;
+    showPicture(svg.value);
     showSummary();
     setControlsEnabled(true);
     fillCameraPicker();
@@ -162,16 +209,18 @@ async function render() {
     clearHits('Click the map to list what is there, top-most first.');
     state.renders += 1;
     document.body.dataset.renders = String(state.renders);
-    setStatus('ready');
+    if (latest()) setStatus('ready');
   } catch (error) {
-    if (generation !== state.generation) return;
+    if (!latest()) return;
     showProblem(error);
     if (state.good) {
       // Back to the scene on screen, so the controls match the picture.
       state.scene = structuredClone(state.good.scene);
+      state.loadingScene = false;
       state.frame = Math.min(state.frame, cameras(state.scene).length - 1);
       fillCameraPicker();
       syncControls();
+      redrawLive();
     }
     setStatus('error');
   }
@@ -184,12 +233,37 @@ function showPicture(text) {
   const picture = document.importNode(svg, true);
   picture.setAttribute('role', 'img');
   picture.setAttribute('aria-label',
-    'The scene as placed. Click to query what is under the pointer; or, from the keyboard, arrow keys move the query point (Shift: further) and Enter queries it.');
+    'The scene as placed. Drag to pan, wheel or pinch to zoom, click to query what is under the pointer; or, from the keyboard, '
+    + 'arrow keys move the query point (Shift: further) and Enter queries it.');
   picture.setAttribute('tabindex', '0');
   picture.setAttribute('data-testid', 'picture');
-  picture.addEventListener('click', onPictureClick);
+  // The camera this picture was made for: the preview transform starts from it.
+  picture.dataset.camera = JSON.stringify(state.good.placed.frames[state.frame].camera);
   picture.addEventListener('keydown', onPictureKey);
+  // Layers: the service's background, the basemap, then everything else the service drew (moved as one while the camera moves).
+  const background = [...picture.children].find((node) => node.localName === 'rect');
+  const content = svgElement('g', { id: 'playground-content' });
+  for (const node of [...picture.childNodes]) if (node !== background && node.localName !== 'defs') content.append(node);
+  const under = svgElement('g', { id: 'playground-basemap', 'data-testid': 'basemap' });
+  picture.append(under, content);
+  if (background) picture.insertBefore(background, under);
   $('map').replaceChildren(picture);
+  redrawLive();
+}
+
+/** Re-projects the basemap for the live camera and moves the last answer's drawing to it. */
+function redrawLive() {
+  const picture = $('map').querySelector('svg');
+  if (!picture || !state.good || !state.scene) return;
+  const { width, height } = state.good.scene.viewport;
+  const live = new Projection(liveCamera(), width, height);
+  if (basemap.status === 'ready') drawBasemap(picture.querySelector('#playground-basemap'), live);
+  const content = picture.querySelector('#playground-content');
+  const shownCamera = fullCamera(JSON.parse(picture.dataset.camera));
+  // The same camera draws the picture as it is (an affinity fitted through unproject/project is only nearly the identity).
+  const affine = JSON.stringify(shownCamera) === JSON.stringify(live.camera) ? null : affineBetween(new Projection(shownCamera, width, height), live);
+  if (affine) content.setAttribute('transform', `matrix(${affine.join(' ')})`);
+  else content.removeAttribute('transform');
 }
 
 function showSummary() {
@@ -213,10 +287,11 @@ function showSummary() {
     ...row('Zoom', camera.zoom.toFixed(3), 'summary-zoom', camera.zoom),
     ...row('Bearing', `${camera.bearing.toFixed(1)}°`, 'summary-bearing', camera.bearing),
     ...row('Pitch', `${camera.pitch.toFixed(1)}°`, 'summary-pitch', camera.pitch),
-    ...row('Centre', `${camera.center[0].toFixed(5)}, ${camera.center[1].toFixed(5)}`),
+    ...row('Centre', `${camera.center[0].toFixed(5)}, ${camera.center[1].toFixed(5)}`, 'summary-center', JSON.stringify(camera.center)),
     ...row('Shown', String(shown.length), 'summary-shown', shown.length),
     ...row('Hidden', hidden.length ? `${hidden.length} (${[...byReason].map(([c, n]) => `${n} ${c}`).join(', ')})` : '0',
       'summary-hidden', hidden.length),
+    ...row('Answer', timingText(state.good.timing), 'timing', state.good.timing.place.server),
   );
   // Callouts merely off screen are the least interesting: list the others first.
   const listed = [...hidden].sort((a, b) => (a.hiddenReason && a.hiddenReason.code === 'offscreen') - (b.hiddenReason && b.hiddenReason.code === 'offscreen'));
@@ -228,6 +303,12 @@ function showSummary() {
   $('summary').replaceChildren(list, el('ul', { id: 'hidden-list', 'aria-label': 'Hidden callouts and why' }, ...items));
 }
 
+/** "place 12 ms (server 8.1 ms), render …": each request's round trip and the server's share. */
+function timingText(timing) {
+  const one = (name, t) => `${name} ${Math.round(t.roundTrip)} ms` + (t.server === null ? '' : ` (server ${t.server.toFixed(1)} ms)`);
+  return `${one('place', timing.place)}, ${one('render', timing.render)}`;
+}
+
 // MARK: queries
 
 function clearHits(message) {
@@ -236,17 +317,6 @@ function clearHits(message) {
   delete $('tap').dataset.y;
   $('hits').replaceChildren();
   delete $('hits').dataset.count;
-}
-
-function onPictureClick(event) {
-  const svg = event.currentTarget;
-  const matrix = svg.getScreenCTM();
-  if (!matrix || !state.good) return;
-  // Screen pixels → the SVG's user space, which is the viewport's pixel space (viewBox 0 0 w h).
-  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-  const { width, height } = state.good.scene.viewport;
-  if (point.x < 0 || point.y < 0 || point.x > width || point.y > height) return;  // the letterbox
-  query(svg, point.x, point.y);
 }
 
 /** Keyboard queries: a query point (the last tap, else the viewport's centre) moved by the arrow keys. */
@@ -291,6 +361,7 @@ function markTap(svg, x, y) {
 }
 
 async function query(svg, x, y) {
+  document.body.dataset.queries = String(Number(document.body.dataset.queries || 0) + 1);
   markTap(svg, x, y);
   const generation = state.generation;
   const tap = $('tap');
@@ -311,7 +382,7 @@ async function query(svg, x, y) {
       el('strong', {}, hit.id), ' ', el('span', { class: 'kind' }, hit.kind + (hit.layer ? ` in ${hit.layer}` : '')))));
     $('hits').dataset.count = String(hits.length);
     clearProblem();
-    setStatus('ready');
+    setStatus(state.timer || state.shown < state.sent ? 'busy' : 'ready');
   } catch (error) {
     if (generation !== state.generation) return;
     showProblem(error);
@@ -331,6 +402,7 @@ function loadScene(scene) {
   state.scene = structuredClone(scene);
   state.frame = 0;
   state.converted = new Set();
+  state.loadingScene = true;  // no gestures until the new scene is drawn
   setControlsEnabled(false);
   render();
 }
@@ -393,6 +465,7 @@ function start() {
   }
   $('camera').addEventListener('change', (e) => {
     state.frame = Number(e.target.value);
+    state.loadingScene = true;  // the picture on screen is another camera's
     render();
   });
   $('mode').addEventListener('change', (e) => {
@@ -401,9 +474,15 @@ function start() {
     render();
   });
   $('ghosts').addEventListener('change', () => { if (state.scene) render(); });
+  const map = $('map');
+  map.addEventListener('pointerdown', onPointerDown);
+  map.addEventListener('pointermove', onPointerMove);
+  map.addEventListener('pointerup', onPointerUp);
+  map.addEventListener('pointercancel', onPointerUp);
+  map.addEventListener('wheel', onWheel, { passive: false });
+  loadBasemap();
   loadExamples();
 }
 
-start();
 """#
 }

@@ -34,7 +34,12 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 #map { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; }
 /* The picture keeps its size (the viewport's) and only shrinks to fit, aspect kept, so the
    element is exactly the viewport: nothing drawn outside it shows. */
-#map svg { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; cursor: crosshair; }
+#map svg { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; cursor: crosshair; touch-action: none; user-select: none; }
+#map svg:active { cursor: grabbing; }
+/* The basemap: light land over the service's background, under everything the service drew. */
+#playground-basemap path { fill: #ece8df; fill-rule: evenodd; stroke: #c9c1b1; stroke-width: 0.75; stroke-linejoin: round; }
+#basemap-note { margin: 4px 0 0; }
+#basemap-note[data-status=absent] { color: var(--bad); }
 #map svg:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 body[data-status=busy] #map svg { opacity: 0.85; }
 #problem { border: 1px solid var(--bad); color: var(--bad); background: #fff4f2; padding: 8px 10px; margin-bottom: 8px; border-radius: 4px; }

@@ -1,0 +1,81 @@
+extension PlaygroundScript {
+    /// The basemap: `GET /playground/basemap.geojson` once, then every ring
+    /// projected with the live camera into `<g id="playground-basemap">`
+    /// under the service's drawing (one `path[data-name]` per feature). World
+    /// copies one turn east and west are drawn too (low zooms show several),
+    /// rings off the viewport are left out, and the group is clipped to the
+    /// visible ground (below the horizon cut). A ring with a point behind the
+    /// camera is left out (only possible at high pitch with huge rings).
+    /// Without a basemap the note under the map says why (the 404's detail).
+    static let basemap = #"""
+// MARK: basemap
+
+const basemap = { status: 'loading', features: [] };
+
+/** Polygon rings as flat arrays [lng/360, mercatorY(lat), …], ready for any camera. */
+function basemapFeatures(collection) {
+  const features = [];
+  for (const feature of collection.features || []) {
+    const geometry = feature && feature.geometry;
+    if (!geometry) continue;
+    const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+    const rings = [];
+    for (const polygon of polygons) {
+      for (const ring of polygon) {
+        const flat = new Float64Array(ring.length * 2);
+        ring.forEach((p, i) => { flat[2 * i] = p[0] / 360; flat[2 * i + 1] = mercatorY(p[1]); });
+        rings.push(flat);
+      }
+    }
+    const name = feature.properties && feature.properties.name;
+    if (rings.length) features.push({ name: name === undefined || name === null ? '' : String(name), rings });
+  }
+  return features;
+}
+
+async function loadBasemap() {
+  const note = $('basemap-note');
+  try {
+    const collection = await (await call('GET', '/playground/basemap.geojson', undefined, 'application/geo+json')).json();
+    basemap.features = basemapFeatures(collection);
+    basemap.status = 'ready';
+    note.textContent = `Basemap: ${collection.attribution || `${basemap.features.length} features from /playground/basemap.geojson`}`;
+  } catch (error) {
+    basemap.status = 'absent';
+    note.textContent = error instanceof Problem && error.body.status === 404
+      ? error.body.detail : `No basemap: ${error.message}`;
+  }
+  note.dataset.status = basemap.status;
+  redrawLive();
+}
+
+/** The rings of every feature projected with `projection`, as one path per feature, into `group`. */
+function drawBasemap(group, projection) {
+  const { width, height } = projection;
+  const top = Math.max(projection.horizonY, 0);
+  const paths = [];
+  const cx = projection.camera.center[0] / 360;
+  for (const feature of basemap.features) {
+    let d = '';
+    for (const copy of [0, -1, 1]) {
+      for (const ring of feature.rings) {
+        let text = '', minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, behind = false;
+        for (let i = 0; i < ring.length; i += 2) {
+          const p = projection.groundToScreen((ring[i] - cx + copy) * projection.worldSize, (ring[i + 1] - projection.centerY) * projection.worldSize);
+          if (!p) { behind = true; break; }
+          text += `${i ? 'L' : 'M'}${p[0].toFixed(2)} ${p[1].toFixed(2)}`;
+          minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]);
+        }
+        if (behind || maxX < 0 || minX > width || maxY < top || minY > height) continue;
+        d += text + 'Z';
+      }
+    }
+    if (d) paths.push(svgElement('path', { d, 'data-name': feature.name }));
+  }
+  const rect = svgElement('rect', { x: '0', y: String(top), width: String(width), height: String(Math.max(height - top, 0)) });
+  const clipPath = svgElement('clipPath', { id: 'playground-ground' }, rect);
+  group.replaceChildren(clipPath, svgElement('g', { 'clip-path': 'url(#playground-ground)' }, ...paths));
+  group.dataset.paths = String(paths.length);
+}
+"""#
+}
