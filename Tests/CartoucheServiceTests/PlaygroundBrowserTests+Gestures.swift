@@ -19,9 +19,11 @@ extension PlaygroundBrowserTests {
     /// after Natural Earth's countries when `scripts/setup` installed them (for the picture).
     static func writeBasemap(around centre: Coordinate) throws -> URL {
         var features: [JSONValue] = []
+        var attribution = JSONValue.string("a test basemap")
         let installed = Shared.repositoryRoot.appendingPathComponent(PlaygroundBasemap.defaultPath)
-        if let data = try? Data(contentsOf: installed) {
-            features = try JSONParser().parse(data).objectValue?["features"]?.arrayValue ?? []
+        if let data = try? Data(contentsOf: installed), let collection = try JSONParser().parse(data).objectValue {
+            features = collection["features"]?.arrayValue ?? []
+            attribution = collection["attribution"] ?? attribution
         }
         let (x, y) = (centre.longitude, centre.latitude)
         let ring: [JSONValue] = [[.number(x), .number(y)], [.number(x + 0.001), .number(y)],
@@ -30,7 +32,8 @@ extension PlaygroundBrowserTests {
                          "geometry": ["type": "Polygon", "coordinates": [.array(ring)]]])
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cartouche-basemap-\(ProcessInfo.processInfo.processIdentifier).geojson")
-        try Data(try JSONValue.object(["type": "FeatureCollection", "features": .array(features)]).jsonBytes()).write(to: url)
+        let collection = JSONValue.object(["type": "FeatureCollection", "attribution": attribution, "features": .array(features)])
+        try Data(try collection.jsonBytes()).write(to: url)
         return url
     }
 
@@ -57,6 +60,7 @@ extension PlaygroundBrowserTests {
     static func checkBasemap(_ result: [String: JSONValue], fitted: Camera) throws {
         let basemap = try #require(result["basemap"]?.objectValue)
         #expect(basemap["status"] == "ready")
+        #expect(basemap["note"]?.stringValue?.hasPrefix("Basemap: ") == true, "\(basemap["note"] ?? .null)")
         #expect((basemap["paths"]?.numberValue ?? 0) >= 1)
         #expect(try camera(basemap["camera"]) == fitted)
         let drawn = try point(basemap["firstPoint"])
