@@ -1,3 +1,4 @@
+import CartoucheStyle
 import Foundation
 import Testing
 
@@ -111,6 +112,29 @@ struct MajorScriptTests {
         #expect(shaped.missingCodePoints == ["\u{E000}"])
         // The missing one is shaped as a box of the face before it.
         #expect(shaped.faces == ["Noto Sans Thai Regular", "Noto Sans Lao Regular"])
+    }
+
+    @Test("missingCodePoints(in:style:) finds without shaping exactly what a layout reports, on seeded mixed texts")
+    func coverageWithoutShaping() throws {
+        let engine = try makeEngine()
+        // Covered letters of several scripts, shared characters, ignorables
+        // (ZWJ, VS16, a control, soft hyphen) and code points no face has.
+        let pool: [Unicode.Scalar] = ["a", "ß", " ", "1", "-", "서", "ก", "ঢ", "ა", "Ե", "አ", "東", "ب",
+                                      "\u{200D}", "\u{FE0F}", "\u{0007}", "\u{00AD}", "\u{E000}", "\u{0F63}", "\u{1F600}", "\u{10FFFD}"]
+        var state: UInt64 = 14
+        for round in 0..<300 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<(1 + round % 12) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text.append(pool[Int(state >> 33) % pool.count])
+            }
+            for (stack, transform) in [(["Open Sans Regular"], TextTransform.none), (["Noto Sans Arabic Bold", "Open Sans Bold"], .uppercase)] {
+                let style = TextStyle(font: stack, size: 16, maxWidth: 5, transform: transform)
+                let string = String(text)
+                #expect(try engine.missingCodePoints(in: string, style: style) == engine.layout(string, style: style).missingCodePoints,
+                        "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
     }
 
     @Test("Noto Sans CJK KR comes before Droid Sans Fallback, which maps a few syllables")

@@ -29,14 +29,14 @@ extension AnnotationManager where Kind == PointAnnotationKind {
         return boxes
     }
 
-    /// The code points of `a`'s `text-field` that no face has (see
-    /// `ShapedText.missingCodePoints`), shaped with the style its box uses;
-    /// empty without a label or when the label cannot be shaped.
+    /// The code points of `a`'s `text-field` that no face of the style its
+    /// box uses has (`ShapedText.missingCodePoints`, found without shaping);
+    /// empty without a label or when its font stack is unknown (compile
+    /// reports the font).
     func labelMissingCodePoints(of a: PointAnnotation, text: TextLayoutEngine) -> [Unicode.Scalar] {
         let style = resolvedStyle(of: a)
-        guard let field = style.textField, !field.isEmpty,
-              let shaped = try? text.layout(field, style: labelStyle(style)) else { return [] }
-        return shaped.missingCodePoints
+        guard let field = style.textField, !field.isEmpty else { return [] }
+        return (try? text.missingCodePoints(in: field, style: labelStyle(style))) ?? []
     }
 
     /// The `TextStyle` a point annotation's label is laid out with: the
