@@ -1,6 +1,7 @@
 import ArgumentParser
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheText
 
 /// `cartouche compile`: a scene's managers as a complete v8 style or a
 /// fragment, as `POST /v1/compile` answers them (same bytes without
@@ -29,6 +30,8 @@ public struct CompileCommand: ParsableCommand {
 
     @Flag(help: "Indent the JSON.") var pretty = false
 
+    @OptionGroup var fonts: FontsOption
+
     public init() {}
 
     /// The flags as the query parameters of `POST /v1/compile`, so both are read by one reader.
@@ -41,15 +44,16 @@ public struct CompileCommand: ParsableCommand {
     }
 
     /// The answer for a scene: the style or fragment bytes and the warnings, or the problem.
-    func outcome(for body: [UInt8]) -> Result<CompileOutcome, JobError> {
+    func outcome(for body: [UInt8], text: TextLayoutEngine? = nil) -> Result<CompileOutcome, JobError> {
         let options: CompileOptions
         do { options = try CompileOptions(parameters: parameters) } catch { return .failure(error) }
-        return CompileJob.run(body, options: options, limits: .unlimited, style: pretty ? .pretty : .compact)
+        return CompileJob.run(body, options: options, limits: .unlimited, style: pretty ? .pretty : .compact, text: text)
     }
 
     public func run() throws {
         let body = try CommandIO.readAll(input)
-        switch outcome(for: body) {
+        // The fonts shape point labels only to warn about missing glyphs.
+        switch outcome(for: body, text: try fonts.textEngine()) {
         case .success(let compiled):
             for warning in compiled.warnings { Terminal.writeError("warning: \(warning)") }
             try CommandIO.deliver(compiled.body, to: outputFile)

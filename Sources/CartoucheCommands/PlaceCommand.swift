@@ -49,6 +49,7 @@ public struct PlaceCommand: AsyncParsableCommand {
             switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
                                 shouldStopSearch: deadlines.shouldStopSearch) {
             case .success(let outcome):
+                for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])
             case .failure(let problem):
                 Terminal.writeError("\(input): \(problem.detailNamingPath)")

@@ -55,13 +55,13 @@ public struct QueryCommand: ParsableCommand {
     }
 
     /// The answer for a scene and the flags' members, or the problem.
-    func outcome(for body: [UInt8], members: [String: JSONValue], text: TextLayoutEngine) -> Result<[UInt8], JobError> {
+    func outcome(for body: [UInt8], members: [String: JSONValue], text: TextLayoutEngine) -> Result<QueryOutcome, JobError> {
         let scene: JSONValue
         // Parsed on its own so syntax errors give lines and columns of the scene file.
         do { scene = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         var request = members
         request["scene"] = scene
-        return QueryJob.run(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil)
+        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil)
     }
 
     public func run() throws {
@@ -73,8 +73,9 @@ public struct QueryCommand: ParsableCommand {
         let body = try CommandIO.readAll(input)
         let text = try fonts.textEngine()
         switch outcome(for: body, members: flagMembers, text: text) {
-        case .success(let bytes):
-            try CommandIO.deliver(bytes, to: outputFile)
+        case .success(let answer):
+            for warning in answer.warnings { Terminal.writeError("warning: \(warning)") }
+            try CommandIO.deliver(answer.body, to: outputFile)
         case .failure(let problem):
             // Paths outside `scene` are members the flags wrote.
             throw CommandIO.fail("query", problem, input: input, flagPath: { !$0.hasPrefix("scene") })

@@ -27,17 +27,19 @@ public struct RenderCommand: ParsableCommand {
         [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")]
     }
 
-    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<[UInt8], JobError> {
+    func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<RenderOutcome, JobError> {
         let options: RenderOptions
         do { options = try RenderOptions(parameters: parameters) } catch { return .failure(error) }
-        return RenderJob.run(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)
+        return RenderJob.runWithWarnings(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)
     }
 
     public func run() throws {
         let body = try CommandIO.readAll(input)
         let text = try fonts.textEngine()
         switch outcome(for: body, text: text) {
-        case .success(let svg): try CommandIO.deliver(svg, to: outputFile)
+        case .success(let drawn):
+            for warning in drawn.warnings { Terminal.writeError("warning: \(warning)") }
+            try CommandIO.deliver(drawn.svg, to: outputFile)
         case .failure(let problem): throw CommandIO.fail("render", problem, input: input)
         }
     }

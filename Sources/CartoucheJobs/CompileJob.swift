@@ -2,6 +2,7 @@ import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheScene
 import CartoucheStyle
+import CartoucheText
 
 /// How `POST /v1/compile` (and `cartouche compile`) compiles a scene.
 public struct CompileOptions: Hashable, Sendable {
@@ -75,12 +76,15 @@ public struct CompileOutcome: Sendable {
 public enum CompileJob {
     /// - Parameters:
     ///   - style: `.compact` for the service; the CLI's `--pretty` asks for `.pretty`.
+    ///   - text: shapes the point annotations' `text-field`s, so labels with
+    ///     code points no font has are warned about (the style draws them with
+    ///     its glyphs; callouts are not part of a style); nil skips the check.
     ///   - shouldCancel: the request's deadline, checked before compiling
     ///     (compiling is linear in the annotations and does not poll).
     /// - Complexity: O(annotations) plus the sort of each manager's layer order.
     public static func run(
         _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) -> Result<CompileOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
@@ -105,7 +109,9 @@ public enum CompileJob {
             return .failure(PlaceJob.jobError(for: error, in: document))
         }
         do {
-            return .success(CompileOutcome(body: try output.jsonBytes(style: style), warnings: warnings.map(\.description)))
+            let glyphs = document.missingGlyphWarnings(text: text, callouts: false)
+            return .success(CompileOutcome(body: try output.jsonBytes(style: style),
+                                           warnings: warnings.map(\.description) + glyphs.map(\.description)))
         } catch {
             return .failure(.internalFailure)  // every number was validated finite on decoding; a bug
         }

@@ -24,6 +24,9 @@ public struct PlaceOutcome: Sendable {
     public var placed: Int
     /// Hidden callouts over all frames, by reason code.
     public var hiddenByReason: [String: Int]
+    /// The answer's warnings (also in its `warnings` member), one sentence
+    /// each, for headers and stderr.
+    public var warnings: [String] = []
 }
 
 /// "Place this scene": parse, check limits, decode, place, write. Shared by
@@ -68,7 +71,8 @@ public enum PlaceJob {
                 hidden[placement.hiddenReason?.code ?? "hidden", default: 0] += 1
             }
         }
-        return .success(PlaceOutcome(body: bytes, placed: response.placedCount, hiddenByReason: hidden))
+        return .success(PlaceOutcome(body: bytes, placed: response.placedCount, hiddenByReason: hidden,
+                                     warnings: response.warnings.map(\.description)))
     }
 
     static let cancelled = JobError(.cancelled, detail: SceneError.cancelled.description)

@@ -2,6 +2,14 @@ import CartoucheJSON
 import CartoucheScene
 import CartoucheText
 
+/// A query's answer, ready to send.
+public struct QueryOutcome: Sendable {
+    /// The answer JSON (its `warnings` member included).
+    public var body: [UInt8]
+    /// The warnings as sentences, for headers and stderr.
+    public var warnings: [String]
+}
+
 /// "Which annotations are under this tap": parse, check limits, decode,
 /// place for the camera, build one hit index, query it. Shared by
 /// `POST /v1/query` and `cartouche query`.
@@ -25,6 +33,24 @@ public enum QueryJob {
     public static func run(
         json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<[UInt8], JobError> {
+        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel).map(\.body)
+    }
+
+    /// ``run(_:limits:text:shouldCancel:)`` with the answer's warnings apart too (for headers).
+    public static func runWithWarnings(
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<QueryOutcome, JobError> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
+    }
+
+    /// - Returns: `{"frame", "hits" | "taps", "warnings"?}` and the warnings
+    ///   as sentences; `warnings` is present when the scene's text has
+    ///   missing glyphs (see ``PlaceJob``).
+    public static func runWithWarnings(
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<QueryOutcome, JobError> {
         let request: QueryRequest
         do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
         let scenePath = JSONPath.root.appending(key: "scene")
@@ -39,8 +65,11 @@ public enum QueryJob {
         }
         if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
         let index: SceneQueryIndex
+        let warnings: [SceneWarning]
         do {
-            index = try document.queryIndex(frame: request.frame, text: text, holes: request.holes, shouldCancel: shouldCancel)
+            let prepared = try PreparedScene(document, text: text, through: request.frame, shouldCancel: shouldCancel)
+            index = try prepared.queryIndex(frame: request.frame, holes: request.holes)
+            warnings = prepared.warnings
         } catch {
             return .failure(PlaceJob.jobError(for: error, in: document, at: scenePath))
         }
@@ -64,11 +93,12 @@ public enum QueryJob {
                 }
                 w.endArray()
             }
+            SceneWarning.writeMember(warnings, to: &w)
             w.endObject()
         } catch {
             return .failure(.internalFailure)  // decoded numbers are finite; a bug
         }
-        return .success(w.bytes)
+        return .success(QueryOutcome(body: w.bytes, warnings: warnings.map(\.description)))
     }
 
     /// `"hits": [...]` as a member of the open object.

@@ -29,15 +29,33 @@ public struct RenderOptions: Hashable, Sendable {
     }
 }
 
+/// A drawn scene, ready to send.
+public struct RenderOutcome: Sendable {
+    /// The SVG document as UTF-8 bytes (deterministic).
+    public var svg: [UInt8]
+    /// The scene's warnings (missing glyphs), one sentence each: the SVG has
+    /// no place for them, so they travel in headers and on stderr.
+    public var warnings: [String]
+}
+
 /// "Draw this scene": parse, check limits, decode, place for the camera,
 /// draw, write SVG. Shared by `POST /v1/render` and `cartouche render`.
 public enum RenderJob {
+    /// ``runWithWarnings(_:options:limits:text:shouldCancel:)`` without the warnings.
     /// - Returns: the SVG document as UTF-8 bytes (deterministic).
-    /// - Complexity: dominated by placement (polled by `shouldCancel`), then linear in what is drawn.
     public static func run(
         _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
         shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<[UInt8], JobError> {
+        runWithWarnings(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel).map(\.svg)
+    }
+
+    /// - Returns: the SVG and the scene's warnings.
+    /// - Complexity: dominated by placement (polled by `shouldCancel`), then linear in what is drawn.
+    public static func runWithWarnings(
+        _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
+        shouldCancel: (@Sendable () -> Bool)?
+    ) -> Result<RenderOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits) {
         case .success(let decoded): document = decoded
@@ -49,16 +67,19 @@ public enum RenderJob {
         }
         if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
         let drawing: Drawing
+        let warnings: [SceneWarning]
         do {
-            drawing = try document.drawing(
-                frame: options.frame, text: text,
-                options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption),
-                shouldCancel: shouldCancel)
+            let prepared = try PreparedScene(
+                document, text: text, through: options.frame,
+                recordRejected: document.options.recordRejected || options.ghosts, shouldCancel: shouldCancel)
+            drawing = try prepared.drawing(
+                frame: options.frame, options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption))
+            warnings = prepared.warnings
         } catch {
             return .failure(PlaceJob.jobError(for: error, in: document))
         }
         do {
-            return .success(try SVGRenderer().renderBytes(drawing))
+            return .success(RenderOutcome(svg: try SVGRenderer().renderBytes(drawing), warnings: warnings.map(\.description)))
         } catch {
             // The drawing is built from validated values; a refusal names the element.
             return .failure(.invalidValue(detail: "render: \(error)", path: nil))

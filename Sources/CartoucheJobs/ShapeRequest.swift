@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheScene
 import CartoucheStyle
 import CartoucheText
 
@@ -128,11 +129,8 @@ extension ShapedText {
 }
 
 extension Unicode.Scalar {
-    /// "U+1F600".
-    var codePointLabel: String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
+    /// "U+1F600", as warnings name code points.
+    var codePointLabel: String { SceneWarning.label(self) }
 }
 
 extension ScreenRect {

@@ -25,7 +25,7 @@ struct EngineController {
             PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
         }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
-        return jsonResponse(outcome.body)
+        return SceneController.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }
 
     func shape(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {

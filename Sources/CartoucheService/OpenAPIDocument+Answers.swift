@@ -6,7 +6,20 @@ extension OpenAPIDocument {
         "type": "object", "required": ["frames", "version"], "additionalProperties": false,
         "properties": {
           "version": {"const": 1},
-          "frames": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/PlaceFrame"}, "description": "One per camera, in order"}
+          "frames": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/PlaceFrame"}, "description": "One per camera, in order"},
+          "warnings": {"type": "array", "items": {"$ref": "#/components/schemas/SceneWarning"}, "description": "Present when there are any"}
+        }
+      },
+      "SceneWarning": {
+        "type": "object", "required": ["annotation", "codePoints", "count", "kind", "message"], "additionalProperties": false,
+        "description": "Text measured with .notdef boxes: code points no bundled or configured font has",
+        "properties": {
+          "kind": {"enum": ["missing-glyphs"]},
+          "annotation": {"type": "string", "description": "The view annotation (callout content) or point annotation (text-field) id"},
+          "manager": {"type": "string", "description": "The point manager; absent for view annotations"},
+          "codePoints": {"type": "array", "items": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"}, "maxItems": 32, "description": "Distinct, in text order; the first 32"},
+          "count": {"type": "integer", "minimum": 1, "description": "How many distinct code points are missing"},
+          "message": {"type": "string"}
         }
       },
       "PlaceFrame": {
@@ -126,7 +139,10 @@ extension OpenAPIDocument {
         "oneOf": [
           {
             "type": "object", "required": ["frame", "hits"], "additionalProperties": false,
-            "properties": {"frame": {"type": "integer"}, "hits": {"type": "array", "items": {"$ref": "#/components/schemas/QueryHit"}}}
+            "properties": {
+              "frame": {"type": "integer"}, "hits": {"type": "array", "items": {"$ref": "#/components/schemas/QueryHit"}},
+              "warnings": {"type": "array", "items": {"$ref": "#/components/schemas/SceneWarning"}}
+            }
           },
           {
             "type": "object", "required": ["frame", "taps"], "additionalProperties": false,
@@ -138,7 +154,8 @@ extension OpenAPIDocument {
                   "type": "object", "required": ["at", "hits"], "additionalProperties": false,
                   "properties": {"at": {"$ref": "#/components/schemas/ScreenPoint"}, "hits": {"type": "array", "items": {"$ref": "#/components/schemas/QueryHit"}}}
                 }
-              }
+              },
+              "warnings": {"type": "array", "items": {"$ref": "#/components/schemas/SceneWarning"}}
             }
           }
         ]

@@ -34,7 +34,7 @@ public enum OpenAPIDocument {
         "summary": "Place the view annotations of a scene, one frame per camera",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
-          "200": {"description": "The placement", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaceResponse"}}}},
+          "200": {"description": "The placement", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaceResponse"}}}},
           "400": {"$ref": "#/components/responses/MalformedJSON"},
           "413": {"$ref": "#/components/responses/TooLarge"},
           "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
@@ -47,7 +47,7 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "compileScene",
         "summary": "Compile a scene's annotation managers to a complete v8 style, or to a fragment to merge into one",
-        "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids; the first is kept) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
+        "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids: the first is kept; point labels with code points no font has) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
         "parameters": [
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},
@@ -81,7 +81,7 @@ public enum OpenAPIDocument {
         "summary": "Hit-test taps on a scene for one camera, top-most first",
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
         "responses": {
-          "200": {"description": "Hits, or hits per tap", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryResponse"}}}},
+          "200": {"description": "Hits, or hits per tap", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryResponse"}}}},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "413": {"$ref": "#/components/responses/TooLarge"},
           "415": {"$ref": "#/components/responses/UnsupportedMediaType"},
@@ -101,7 +101,7 @@ public enum OpenAPIDocument {
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
-          "200": {"description": "The picture", "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+          "200": {"description": "The picture", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
           "400": {"$ref": "#/components/responses/BadRequest"},
           "413": {"$ref": "#/components/responses/TooLarge"},
           "415": {"$ref": "#/components/responses/UnsupportedMediaType"},

@@ -30,10 +30,20 @@ struct SceneController {
         let shouldCancel = budget.shouldCancel
         let options = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
-        let outcome = try await state.runBudgeted(budget) { CompileJob.run(body, options: options, limits: limits, shouldCancel: shouldCancel) }
-        var response = jsonResponse(outcome.body)
-        response.headers[Self.warningCountField] = "\(outcome.warnings.count)"
-        if !outcome.warnings.isEmpty { response.headers[Self.warningsField] = Self.warningsHeader(outcome.warnings) }
+        let text = state.text
+        let outcome = try await state.runBudgeted(budget) {
+            CompileJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
+        }
+        return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
+    }
+
+    /// `response` with the warning headers: `Cartouche-Warning-Count`
+    /// always, `Cartouche-Warnings` when there are any (compile's duplicate
+    /// ids; every scene route's missing glyphs).
+    static func withWarnings(_ response: Response, _ warnings: [String]) -> Response {
+        var response = response
+        response.headers[warningCountField] = "\(warnings.count)"
+        if !warnings.isEmpty { response.headers[warningsField] = warningsHeader(warnings) }
         return response
     }
 
@@ -58,7 +68,10 @@ struct SceneController {
         _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
-        return jsonResponse(try await state.runBudgeted(budget) { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
+        let outcome = try await state.runBudgeted(budget) {
+            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel)
+        }
+        return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }
 
     func render(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
@@ -66,11 +79,11 @@ struct SceneController {
         let options = try Problem.mapping { () throws(JobError) in try RenderOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
-        let svg = try await state.runBudgeted(budget) {
-            RenderJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
+        let outcome = try await state.runBudgeted(budget) {
+            RenderJob.runWithWarnings(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
         }
-        return Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: svg)))
+        return Self.withWarnings(Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+                                          body: ResponseBody(byteBuffer: ByteBuffer(bytes: outcome.svg))), outcome.warnings)
     }
 
     private func readScene(_ request: Request, budget: RequestBudget) async throws(Problem) -> ([UInt8], SceneLimits) {

@@ -124,13 +124,18 @@ public struct CalloutLayout: Hashable, Sendable {
     /// The text block (all lines).
     public var textFrame: ScreenRect
     public var lines: [CalloutLine]
+    /// Code points of the runs that no face covers, in run then text order
+    /// (`ShapedText.missingCodePoints`): measured as `.notdef` boxes.
+    public var missingCodePoints: [Unicode.Scalar]
 
-    public init(size: ScreenSize, bubble: ScreenRect, iconFrame: ScreenRect?, textFrame: ScreenRect, lines: [CalloutLine]) {
+    public init(size: ScreenSize, bubble: ScreenRect, iconFrame: ScreenRect?, textFrame: ScreenRect, lines: [CalloutLine],
+                missingCodePoints: [Unicode.Scalar] = []) {
         self.size = size
         self.bubble = bubble
         self.iconFrame = iconFrame
         self.textFrame = textFrame
         self.lines = lines
+        self.missingCodePoints = missingCodePoints
     }
 }
 
@@ -234,6 +239,6 @@ extension TextLayoutEngine {
             size: ScreenSize(width: bubble.width + 2 * content.tailSize, height: bubble.height + 2 * content.tailSize),
             bubble: bubble, iconFrame: iconFrame,
             textFrame: ScreenRect(x: textOrigin.x, y: textOrigin.y, width: textWidth, height: textHeight),
-            lines: placed)
+            lines: placed, missingCodePoints: shapedRuns.flatMap(\.text.missingCodePoints))
     }
 }

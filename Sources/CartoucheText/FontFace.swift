@@ -101,6 +101,15 @@ public final class FontFace: @unchecked Sendable {
         covers(scalar.value)
     }
 
+    /// How many code points the face's `cmap` maps (surrogates, which no
+    /// `cmap` maps to text, included if a face did).
+    /// - Complexity: one population count per 64 code points up to the highest mapped.
+    public var coveredCodePointCount: Int {
+        var total = 0
+        for word in 0..<coverageWords { total += coverage[word].nonzeroBitCount }
+        return total
+    }
+
     @inline(__always)
     func covers(_ codepoint: UInt32) -> Bool {
         let word = Int(codepoint >> 6)

@@ -43,17 +43,26 @@ public final class FontRegistry: Sendable {
         "noto sans cjk jp regular": "Droid Sans Fallback Regular",
     ]
 
+    /// Families of the bundled per-script faces, each in Regular and Bold, in
+    /// fallback order after Noto Sans (see `fallbackNames(bold:)`).
+    public static let scriptFallbackFamilies = [
+        "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Bengali",
+        "Noto Sans Gurmukhi", "Noto Sans Gujarati", "Noto Sans Tamil", "Noto Sans Telugu",
+        "Noto Sans Sinhala", "Noto Sans Thai", "Noto Sans Lao", "Noto Sans Myanmar", "Noto Sans Khmer",
+        "Noto Sans Georgian", "Noto Sans Armenian", "Noto Sans Ethiopic",
+        // Before Droid Sans Fallback, which maps 3 of the 11,172 Hangul
+        // syllables: were it first, those 3 would take Droid's glyphs and split
+        // Korean words between two faces.
+        "Noto Sans CJK KR",
+    ]
+
     /// Bundled per-script fallbacks tried after the stack, for regular and bold
-    /// text. Names missing from the registry are skipped.
+    /// text: Noto Sans, the per-script faces of the same weight, then Droid
+    /// Sans Fallback (Han and Kana; it has one weight). Names missing from the
+    /// registry are skipped.
     public static func fallbackNames(bold: Bool) -> [String] {
         let weight = bold ? "Bold" : "Regular"
-        return [
-            "Noto Sans \(weight)",
-            "Noto Sans Arabic \(weight)",
-            "Noto Sans Hebrew \(weight)",
-            "Noto Sans Devanagari \(weight)",
-            "Droid Sans Fallback Regular",
-        ]
+        return ["Noto Sans \(weight)"] + scriptFallbackFamilies.map { "\($0) \(weight)" } + ["Droid Sans Fallback Regular"]
     }
 
     /// The bundled fonts directory for this process, found as

@@ -37,7 +37,7 @@ struct InstallTests {
         let fonts = prefix.appendingPathComponent("share/cartouche/Fonts")
         if keepAllFonts { return prefix }
         for file in try FileManager.default.contentsOfDirectory(atPath: fonts.path)
-        where file.hasSuffix(".ttf") && file != "NotoSans-Regular.ttf" {
+        where (file.hasSuffix(".ttf") || file.hasSuffix(".otf")) && file != "NotoSans-Regular.ttf" {
             try FileManager.default.removeItem(at: fonts.appendingPathComponent(file))
         }
         return prefix

@@ -104,6 +104,12 @@ struct OtherRouteTests {
                 // Noto Sans has no Arabic letters: the block is left out.
                 #expect(noto["blocks"]?.arrayValue?.contains { $0.objectValue?["name"] == "Arabic" } == false)
                 #expect(object["aliases"]?.objectValue?["open sans regular"] == "Noto Sans Regular")
+                // The Korean subset covers every precomposed syllable.
+                let korean = try #require(fonts.first { $0.objectValue?["name"] == "Noto Sans CJK KR Regular" }?.objectValue)
+                let hangul = korean["blocks"]?.arrayValue?.first { $0.objectValue?["name"] == "Hangul Syllables" }?.objectValue
+                #expect(hangul?["covered"] == 11172 && hangul?["size"] == 11172)
+                let fallbacks = object["fallbacks"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                #expect(fallbacks.firstIndex(of: "Noto Sans CJK KR Regular") ?? .max < fallbacks.firstIndex(of: "Droid Sans Fallback Regular") ?? -1)
             }
         }
     }

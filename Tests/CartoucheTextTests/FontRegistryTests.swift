@@ -16,7 +16,11 @@ struct FontRegistryTests {
         ("NotoSansDevanagari-Bold.ttf", "Noto Sans Devanagari Bold", ["Devanagari": "कखगघनमहि्ं"]),
         ("DroidSansFallbackFull.ttf", "Droid Sans Fallback Regular",
          ["Han": "東京北京上海", "Kana": "あいうアイウ"]),
-    ]
+    ] + MajorScript.all.flatMap { script in
+        [false, true].map { bold in
+            (script.file(bold: bold), script.face(bold: bold), [script.iso15924: script.names.joined()])
+        }
+    }
 
     @Test("every bundled font file loads under its style-spec name and covers the scripts it claims",
           arguments: claims.map(\.file))
@@ -55,7 +59,10 @@ struct FontRegistryTests {
         let stack = try sharedRegistry.get().resolve(["Open Sans Bold", "Nope", "Arial Unicode MS Regular"])
         #expect(stack.faces.map(\.name) == [
             "Noto Sans Bold", "Noto Sans Regular", "Noto Sans Arabic Bold", "Noto Sans Hebrew Bold",
-            "Noto Sans Devanagari Bold", "Droid Sans Fallback Regular",
+            "Noto Sans Devanagari Bold", "Noto Sans Bengali Bold", "Noto Sans Gurmukhi Bold", "Noto Sans Gujarati Bold",
+            "Noto Sans Tamil Bold", "Noto Sans Telugu Bold", "Noto Sans Sinhala Bold", "Noto Sans Thai Bold",
+            "Noto Sans Lao Bold", "Noto Sans Myanmar Bold", "Noto Sans Khmer Bold", "Noto Sans Georgian Bold",
+            "Noto Sans Armenian Bold", "Noto Sans Ethiopic Bold", "Noto Sans CJK KR Bold", "Droid Sans Fallback Regular",
         ])
         #expect(stack.stackFaceCount == 2)
         #expect(stack.unknownNames == ["Nope"])

@@ -12,7 +12,7 @@ struct OracleSample: Sendable, CustomTestStringConvertible {
     var face: String
     var rightToLeft: Bool
     var strings: [String]
-    var testDescription: String { script }
+    var testDescription: String { "\(script) \(face)" }
 
     static let all: [OracleSample] = [
         OracleSample(script: "Latn", file: "NotoSans-Regular.ttf", face: "Noto Sans Regular", rightToLeft: false,
@@ -29,10 +29,16 @@ struct OracleSample: Sendable, CustomTestStringConvertible {
                      rightToLeft: false, strings: ["नई दिल्ली", "मुंबई", "क्षत्रिय", "हिन्दी"]),
         OracleSample(script: "Hani", file: "DroidSansFallbackFull.ttf", face: "Droid Sans Fallback Regular",
                      rightToLeft: false, strings: ["東京都", "北京市", "上海浦东新区"]),
-    ]
+    ] + MajorScript.all.flatMap { script in
+        // Every bundled per-script face, Regular and Bold, on its place names.
+        [false, true].map { bold in
+            OracleSample(script: script.iso15924, file: script.file(bold: bold), face: script.face(bold: bold),
+                         rightToLeft: false, strings: script.names)
+        }
+    }
 }
 
-private struct OracleRequest: Encodable {
+struct OracleRequest: Encodable {
     var font: String
     var size: Double
     var direction: String
@@ -40,7 +46,7 @@ private struct OracleRequest: Encodable {
     var strings: [String]
 }
 
-private struct OracleResponse: Decodable {
+struct OracleResponse: Decodable {
     struct Result: Decodable {
         var glyphs: [UInt32]
         var advances: [Double]
@@ -49,12 +55,22 @@ private struct OracleResponse: Decodable {
     var results: [Result]
 }
 
+/// Shapes `request` with PyPI uharfbuzz through scripts/oracles/hb_oracle.py.
+func uharfbuzz(_ request: OracleRequest) throws -> OracleResponse {
+    let python = repositoryRoot.appendingPathComponent(".venv-peers/bin/python").path
+    try #require(FileManager.default.isExecutableFile(atPath: python),
+                 "\(python) is missing: run scripts/setup (or set CARTOUCHE_SKIP_PYTHON_ORACLES=1 to skip)")
+    let output = try run(python, [repositoryRoot.appendingPathComponent("scripts/oracles/hb_oracle.py").path],
+                         stdin: try JSONEncoder().encode(request))
+    return try JSONDecoder().decode(OracleResponse.self, from: output)
+}
+
 private struct HBShapeGlyph: Decodable {
     var g: UInt32
     var ax: Int
 }
 
-private let skipPythonOracles = ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_PYTHON_ORACLES"] == "1"
+let skipPythonOracles = ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_PYTHON_ORACLES"] == "1"
 
 @Suite("HarfBuzz oracles")
 struct HarfBuzzOracleTests {
@@ -72,15 +88,10 @@ struct HarfBuzzOracleTests {
     @Test("advances and widths match PyPI uharfbuzz within 0.01 px", .enabled(if: !skipPythonOracles),
           arguments: OracleSample.all, [16.0, 12.5])
     func matchesUharfbuzz(sample: OracleSample, size: Double) throws {
-        let python = repositoryRoot.appendingPathComponent(".venv-peers/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python),
-                     "\(python) is missing: run scripts/setup (or set CARTOUCHE_SKIP_PYTHON_ORACLES=1 to skip)")
         let request = OracleRequest(font: fontPath(sample.file), size: size,
                                     direction: sample.rightToLeft ? "rtl" : "ltr", script: sample.script,
                                     strings: sample.strings)
-        let output = try run(python, [repositoryRoot.appendingPathComponent("scripts/oracles/hb_oracle.py").path],
-                             stdin: try JSONEncoder().encode(request))
-        let response = try JSONDecoder().decode(OracleResponse.self, from: output)
+        let response = try uharfbuzz(request)
         try #require(response.results.count == sample.strings.count)
         for (text, expected) in zip(sample.strings, response.results) {
             let ours = try shapeOneLine(text, face: sample.face, size: size)

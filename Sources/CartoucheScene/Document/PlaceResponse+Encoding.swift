@@ -15,6 +15,7 @@ extension PlaceResponse: JSONWritable {
         w.endArray()
         w.key("version")
         w.write(SceneDocument.currentVersion)
+        SceneWarning.writeMember(warnings, to: &w)
         w.endObject()
     }
 }

@@ -25,6 +25,8 @@ public struct PreparedScene: Sendable {
     public let compiled: CompiledAnnotations
     /// One frame per placed camera: all of them, or those up to `through`.
     public let response: PlaceResponse
+    /// Text the fonts cannot draw, by annotation (also `response.warnings`).
+    public var warnings: [SceneWarning] { response.warnings }
     /// Whether rejected candidates were recorded (pictures' ghosts need them).
     public let recordsRejected: Bool
     let text: TextLayoutEngine?
@@ -75,7 +77,7 @@ public struct PreparedScene: Sendable {
         self.document = doc
         self.layouts = layouts
         self.compiled = compiled
-        self.response = PlaceResponse(frames: frames)
+        self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts))
         self.recordsRejected = record
         self.text = text
     }

@@ -16,6 +16,9 @@ public struct PlaceResponse: Hashable, Sendable {
     }
 
     public var frames: [Frame]
+    /// Non-fatal findings about the scene's text (missing glyphs), in scene
+    /// order; the same for every frame.
+    public var warnings: [SceneWarning] = []
 
     /// Shown callouts over all frames.
     public var placedCount: Int { frames.reduce(0) { $0 + $1.result.drawOrder.count } }

@@ -21,18 +21,36 @@ extension AnnotationManager where Kind == PointAnnotationKind {
             // icon-offset is in icon pixels, scaled with the icon.
             boxes.append(ScreenRect(x: x + style.iconOffset.x * scale, y: y + style.iconOffset.y * scale, width: w, height: h))
         }
-        if let text, let field = style.textField, !field.isEmpty {
-            let textStyle = TextStyle(
-                // The bundled family stands in for the spec's default stack
-                // (Open Sans, Arial Unicode MS), which Cartouche does not ship.
-                font: evaluatedLayerProperties(in: environment).textFont ?? ["Noto Sans Regular"],
-                size: style.textSize, maxWidth: style.textMaxWidth, lineHeight: style.textLineHeight,
-                letterSpacing: style.textLetterSpacing, justify: style.textJustify, anchor: style.textAnchor,
-                transform: style.textTransform, offsetX: style.textOffset.x, offsetY: style.textOffset.y,
-                radialOffset: style.textRadialOffset)
-            // An unshapeable label (unknown font) adds no box; compile reports the font.
-            if let box = try? text.bounds(of: field, style: textStyle) { boxes.append(box) }
+        if let text, let field = style.textField, !field.isEmpty,
+           // An unshapeable label (unknown font) adds no box; compile reports the font.
+           let box = try? text.bounds(of: field, style: labelStyle(style, in: environment)) {
+            boxes.append(box)
         }
         return boxes
+    }
+
+    /// The code points of `a`'s `text-field` that no face of the style its
+    /// box uses has (`ShapedText.missingCodePoints`, found without shaping);
+    /// empty without a label or when its font stack is unknown (compile
+    /// reports the font).
+    func labelMissingCodePoints(
+        of a: PointAnnotation, text: TextLayoutEngine, environment: StyleEnvironment = StyleEnvironment()
+    ) -> [Unicode.Scalar] {
+        let style = resolvedStyle(of: a, in: environment)
+        guard let field = style.textField, !field.isEmpty else { return [] }
+        return (try? text.missingCodePoints(in: field, style: labelStyle(style, in: environment))) ?? []
+    }
+
+    /// The `TextStyle` a point annotation's label is laid out with: the
+    /// layer's `text-font` and the annotation's text properties.
+    private func labelStyle(_ style: ResolvedSymbolStyle, in environment: StyleEnvironment) -> TextStyle {
+        TextStyle(
+            // The bundled family stands in for the spec's default stack
+            // (Open Sans, Arial Unicode MS), which Cartouche does not ship.
+            font: evaluatedLayerProperties(in: environment).textFont ?? ["Noto Sans Regular"],
+            size: style.textSize, maxWidth: style.textMaxWidth, lineHeight: style.textLineHeight,
+            letterSpacing: style.textLetterSpacing, justify: style.textJustify, anchor: style.textAnchor,
+            transform: style.textTransform, offsetX: style.textOffset.x, offsetY: style.textOffset.y,
+            radialOffset: style.textRadialOffset)
     }
 }

@@ -6,7 +6,8 @@ import CartoucheStyle
 import CartoucheText
 
 /// A picture of what the solver did for one camera: the managers' layers as
-/// the style draws them (colours and widths resolved per annotation), the
+/// the style draws them (colours and widths resolved per annotation; clustered
+/// point managers as their clusters at the camera's zoom), the
 /// puck, the camera padding, the shown callouts with their measured text and
 /// tails toward their anchors, and, on request, the rejected candidates.
 extension SceneDocument {
@@ -52,7 +53,7 @@ extension PreparedScene {
 
         var layers: [Drawing.Layer] = []
         for m in document.managersInDrawOrder(compiled) {
-            layers.append(Drawing.Layer(id: m.id, primitives: document.primitives(of: m, projection, environment: document.styleEnvironment(zoom: placed.camera.zoom))))
+            layers += try document.drawingLayers(of: m, projection, environment: document.styleEnvironment(zoom: placed.camera.zoom))
         }
         var overlay: [Drawing.Primitive] = []
         let pad = placed.camera.padding
@@ -116,10 +117,7 @@ extension SceneDocument {
     }
 
     func primitives(of m: AnyAnnotationManager, _ projection: Projection, environment: StyleEnvironment) -> [Drawing.Primitive] {
-        func color(_ c: StyleColor) -> RenderColor {
-            func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
-            return RenderColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue))
-        }
+        func color(_ c: StyleColor) -> RenderColor { RenderColor(style: c) }
         func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] { projection.screenPolylines(cs) }
         switch m {
         case .polyline(let manager):

@@ -1,0 +1,82 @@
+import CartoucheJSON
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+@Suite("Missing-glyph warnings over HTTP")
+struct MissingGlyphRouteTests {
+    /// A callout whose text holds U+E000 (private use: no font has it) among
+    /// Hangul and Bengali, a point label with U+E001 among Thai, and a point
+    /// label every glyph of which is bundled.
+    static let sceneWithMissingGlyphs = #"""
+    {"version": 1, "viewport": {"width": 400, "height": 300},
+     "camera": {"center": [100.5, 13.75], "zoom": 12},
+     "managers": [{"id": "pins", "type": "point", "annotations": [
+       {"id": "bkk", "geometry": {"type": "Point", "coordinates": [100.49, 13.74]}, "properties": {"text-field": "กรุงเทพ \uE001"}},
+       {"id": "ok", "geometry": {"type": "Point", "coordinates": [100.51, 13.76]}, "properties": {"text-field": "กรุงเทพมหานคร"}}]}],
+     "viewAnnotations": [{"id": "c1", "feature": {"type": "Point", "coordinates": [100.5, 13.75]},
+       "content": {"runs": [{"text": "서울 \uE000\uE000 ঢাকা", "font": ["Noto Sans Regular"], "size": 12}]}}]}
+    """#
+
+    static let countField = HTTPField.Name("Cartouche-Warning-Count") ?? .via
+    static let warningsField = HTTPField.Name("Cartouche-Warnings") ?? .via
+
+    /// The header's messages, parsed back from its ASCII JSON.
+    static func headerWarnings(_ response: TestResponse) throws -> [String] {
+        let value = try #require(response.headers[warningsField])
+        return try #require(try JSONParser().parse(Array(value.utf8)).arrayValue).compactMap(\.stringValue)
+    }
+
+    @Test("place, query and render answer 200 and name the annotations and code points in headers (and place/query bodies)")
+    func everySceneRouteWarns() async throws {
+        let scene = Self.sceneWithMissingGlyphs
+        let query = #"{"at": [200, 150], "scene": \#(scene)}"#
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for (uri, body) in [("/v1/place", scene), ("/v1/query", query), ("/v1/render", scene)] {
+                try await client.execute(uri: uri, method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.headers[Self.countField] == "2", "\(uri)")
+                    let messages = try Self.headerWarnings(response)
+                    #expect(messages == [
+                        #"view annotation "c1": no font has a glyph for U+E000; measured and drawn as .notdef boxes"#,
+                        #"point annotation "bkk" of manager "pins": no font has a glyph for U+E001; measured and drawn as .notdef boxes"#,
+                    ], "\(uri)")
+                    guard uri != "/v1/render" else {
+                        #expect(String(buffer: response.body).contains("<svg"))
+                        return
+                    }
+                    let json = try JSONParser().parse(response.body.bytes)
+                    let warnings = try #require(json.objectValue?["warnings"]?.arrayValue, "\(uri)")
+                    #expect(warnings.compactMap { $0.objectValue?["message"]?.stringValue } == messages)
+                    #expect(warnings.compactMap { $0.objectValue?["codePoints"] } == [["U+E000"], ["U+E001"]])
+                }
+            }
+            // Compile: the style draws the point labels, not the callouts.
+            try await client.execute(uri: "/v1/compile?output=fragment", method: .post, headers: jsonHeaders, body: ByteBuffer(string: scene)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[Self.countField] == "1")
+                let messages = try Self.headerWarnings(response)
+                #expect(messages.count == 1 && messages.first?.hasPrefix(#"point annotation "bkk" of manager "pins""#) == true)
+            }
+        }
+    }
+
+    @Test("a scene whose text is all covered says 0 and carries no warnings")
+    func cleanSceneSaysZero() async throws {
+        let clean = Self.sceneWithMissingGlyphs.replacingOccurrences(of: #" \uE001"#, with: "")
+            .replacingOccurrences(of: #" \uE000\uE000"#, with: "")
+        try await makeApp(testConfiguration()).test(.router) { client in
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(string: clean)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[Self.countField] == "0")
+                #expect(response.headers[Self.warningsField] == nil)
+                let json = try JSONParser().parse(response.body.bytes)
+                #expect(json.objectValue?["warnings"] == nil)
+            }
+        }
+    }
+}
