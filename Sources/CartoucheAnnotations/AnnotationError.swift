@@ -94,6 +94,21 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// For errors about one property, the description without its
+    /// "manager …, annotation …, property …" prefix: what to say after the
+    /// property's JSON path. Nil for other errors, and for keys that are not
+    /// style-spec properties (`tapRadius`, cluster options, `custom_data`).
+    public var propertyProblem: String? {
+        switch self {
+        // Style-spec keys only (hyphenated): other keys are not path members.
+        case .invalidProperty(let m, let a, let p, _) where p.contains("-"), .unsupportedByTarget(let m, let a, let p, _) where p.contains("-"):
+            let prefix = "\(Self.location(m, a)), property \"\(p)\": "
+            return description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : nil
+        default:
+            return nil
+        }
+    }
+
     private static func location(_ manager: String, _ annotation: String?) -> String {
         annotation.map { "manager \"\(manager)\", annotation \"\($0)\"" } ?? "manager \"\(manager)\""
     }

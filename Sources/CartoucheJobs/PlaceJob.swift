@@ -86,7 +86,13 @@ public enum PlaceJob {
         case .textEngineRequired:
             return .internalFailure
         default:
-            return .invalidValue(detail: error.description, path: document.jsonPath(for: error)?.prepending(scenePath).description)
+            let path = document.jsonPath(for: error)?.prepending(scenePath).description
+            // A property's problem at the property's path: said once, as
+            // decoding errors are (`managers[0].properties.line-width: …`).
+            if let path, case .annotations(let e) = error, let problem = e.propertyProblem {
+                return .invalidValue(detail: "\(path): \(problem)", path: path)
+            }
+            return .invalidValue(detail: error.description, path: path)
         }
     }
 }

@@ -238,7 +238,12 @@ public enum OpenAPIDocument {
           "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
           "options": {"$ref": "#/components/schemas/Options"},
-          "previous": {"$ref": "#/components/schemas/Previous"}
+          "previous": {"$ref": "#/components/schemas/Previous"},
+          "featureState": {
+            "type": "object", "default": {},
+            "description": "Feature state by manager id, then annotation id (both must exist), read by feature-state expressions in manager properties; empty is a fresh renderer's state",
+            "additionalProperties": {"type": "object", "additionalProperties": {"type": "object"}}
+          }
         },
         "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
       },
@@ -253,7 +258,7 @@ public enum OpenAPIDocument {
           },
           "slot": {"type": "string"},
           "tapRadius": {"type": "number", "minimum": 0, "default": 0},
-          "properties": {"type": "object", "description": "Manager-wide style-spec layout and paint properties, by style-spec name"},
+          "properties": {"type": "object", "description": "Manager-wide style-spec layout and paint properties, by style-spec name; values are constants or style-spec expressions (emitted verbatim, evaluated per frame by Cartouche)"},
           "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": []},
           "cluster": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/ClusterOptions"}], "description": "Point managers only"}
         }

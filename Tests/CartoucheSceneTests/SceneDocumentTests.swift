@@ -43,7 +43,7 @@ struct SceneDocumentTests {
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "viewAnnotation": []}"#,
          #"viewAnnotation: unknown member; allowed members are "version", "viewport", "camera", "cameras", "puck", "viewAnnotations", "avoidRegions", "avoidLines", "managers", "avoidLayers", "images", "options", "previous""#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": -2}}]}"#,
-         #"managers[0].properties.circle-radius: circle-radius:"#),
+         #"managers[0].properties.circle-radius: -2.0 is out of range"#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": 2, "line-width": 3}}]}"#,
          #"managers[0].properties.line-width: unknown property for this manager; known: "#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "polyline", "annotations": [{"id": "a", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}]}"#,

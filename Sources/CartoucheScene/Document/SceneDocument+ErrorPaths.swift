@@ -53,6 +53,22 @@ extension SceneDocument {
             let path = managersRoot.appending(index: i)
             return key.map { path.appending(key: $0) } ?? path
         }
+        /// Where a manager-level key sits: style-spec keys (all hyphenated)
+        /// under `properties`, `tapRadius` as itself, cluster options under `cluster`.
+        func managerProperty(_ manager: String, _ key: String) -> JSONPath {
+            if key.contains("-") { return member(manager, "properties").appending(key: key) }
+            return member(manager, key == "tapRadius" ? key : "cluster")
+        }
+        /// Where an annotation-level key sits in annotation `annotation`
+        /// (by id) of `manager`: style-spec keys under its `properties`,
+        /// `custom_data` as its `customData`, others at the annotation.
+        func annotationMember(_ manager: String, _ annotation: String, _ key: String) -> JSONPath? {
+            guard let m = managers.first(where: { $0.id == manager }),
+                  let j = m.annotationIds.firstIndex(of: annotation) else { return nil }
+            let path = member(manager, "annotations").appending(index: j)
+            if key.contains("-") { return path.appending(key: "properties").appending(key: key) }
+            return key == customDataKey ? path.appending(key: "customData") : key == "geometry" ? path.appending(key: key) : path
+        }
         switch error {
         case .unknownLayerId(let manager, _), .layerIndexOutOfRange(let manager, _, _):
             return member(manager, "layerPosition")
@@ -60,12 +76,15 @@ extension SceneDocument {
             return member(manager, "slot")
         case .layerPositionCycle(let managers) where managers.count == 1:
             return member(managers[0], "layerPosition")
-        case .invalidProperty(let manager, nil, _, _), .unknownProperty(let manager, nil, _),
-             .unsupportedByTarget(let manager, nil, _, _):
-            return member(manager, "properties")
-        case .invalidProperty(let manager, _?, _, _), .unknownProperty(let manager, _?, _),
-             .invalidGeometry(let manager, _, _), .unsupportedByTarget(let manager, _?, _, _),
-             .conflictingImage(_, let manager, _):
+        case .invalidProperty(let manager, nil, let key, _), .unknownProperty(let manager, nil, let key),
+             .unsupportedByTarget(let manager, nil, let key, _):
+            return managerProperty(manager, key)
+        case .invalidProperty(let manager, let annotation?, let key, _), .unknownProperty(let manager, let annotation?, let key),
+             .unsupportedByTarget(let manager, let annotation?, let key, _):
+            return annotationMember(manager, annotation, key) ?? member(manager, "annotations")
+        case .invalidGeometry(let manager, let annotation, _):
+            return annotationMember(manager, annotation, "geometry") ?? member(manager, "annotations")
+        case .conflictingImage(_, let manager, _):
             return member(manager, "annotations")
         default:
             return managersRoot
