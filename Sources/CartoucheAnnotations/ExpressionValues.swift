@@ -147,9 +147,12 @@ extension AnnotationManager {
         return copy
     }
 
+    /// Whether an annotation holds an expression (not yet a constant).
+    var hasAnnotationExpressions: Bool { annotations.contains { !$0.properties.expressions.isEmpty } }
+
     /// This manager with every per-annotation expression evaluated.
     func evaluatingAnnotationExpressions() throws(AnnotationError) -> Self {
-        guard annotations.contains(where: { !$0.properties.expressions.isEmpty }) else { return self }
+        guard hasAnnotationExpressions else { return self }
         var copy = self
         for i in annotations.indices {
             do { copy.annotations[i] = try evaluatingExpressions(of: annotations[i]) } catch {

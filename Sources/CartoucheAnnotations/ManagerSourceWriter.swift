@@ -40,10 +40,8 @@ extension AnnotationManager {
     @_specialize(exported: false, where Kind == PolygonAnnotationKind)
     public func writeSourceData(to writer: inout JSONWriter, target: StyleTarget = .portable) throws(AnnotationError) -> [AnnotationError] {
         guard !id.isEmpty else { throw .emptyManagerId }
-        if annotations.contains(where: { !$0.properties.expressions.isEmpty }) {
-            // Per-annotation expressions become constants of their features.
-            return try evaluatingAnnotationExpressions().writeSourceData(to: &writer, target: target)
-        }
+        // Per-annotation expressions become constants of their features.
+        if hasAnnotationExpressions { return try evaluatingAnnotationExpressions().writeSourceData(to: &writer, target: target) }
         try validateManagerLevel(target: target)
         let descriptors = Kind.Annotation.Properties.descriptors
         // Descriptor indices in the writer's key order, so each feature's

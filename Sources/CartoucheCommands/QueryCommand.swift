@@ -78,8 +78,21 @@ public struct QueryCommand: ParsableCommand {
             try CommandIO.deliver(answer.body, to: outputFile)
         case .failure(let problem):
             // Paths outside `scene` are members the flags wrote.
-            throw CommandIO.fail("query", problem, input: input, flagPath: { !$0.hasPrefix("scene") })
+            let fromFlags = problem.path.map { !$0.hasPrefix("scene") } ?? false
+            throw CommandIO.fail("query", Self.relativeToSceneFile(problem), input: input, flagPath: { _ in fromFlags })
         }
+    }
+
+    /// The problem with its path in the scene file's terms: the request puts
+    /// the file under `scene`, which the file itself does not have
+    /// (`scene.managers[0]…` → `managers[0]…`, in the path and the detail).
+    static func relativeToSceneFile(_ problem: JobError) -> JobError {
+        guard let path = problem.path, path.hasPrefix("scene.") || path.hasPrefix("scene[") else { return problem }
+        var relative = problem
+        let inner = String(path.dropFirst(path.hasPrefix("scene.") ? 6 : 5))
+        relative.path = inner
+        if problem.detail.hasPrefix(path) { relative.detail = inner + problem.detail.dropFirst(path.count) }
+        return relative
     }
 
     /// `"1.5,2"` → `[1.5, 2]`, exactly `count` finite numbers.

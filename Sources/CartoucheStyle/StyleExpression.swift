@@ -44,9 +44,37 @@ public enum StyleExpression {
     }
 
     /// ``perFeature(_:in:fallback:)`` with an expression as the fallback,
-    /// kept as written (not a literal). A zoom curve stays valid there: the
-    /// spec allows it as an argument of a top-level `coalesce`.
+    /// kept as written (not a literal). A zoom curve cannot sit under that
+    /// `coalesce` (the per-feature lookup is untyped, so the `coalesce` gets a
+    /// run-time assertion and the curve is no longer top-level: MapLibre
+    /// refuses it); the lookup goes into each of the curve's outputs instead,
+    /// `["interpolate", c, ["zoom"], z0, ["coalesce", lookup, v0], …]`, which
+    /// gives the feature's value at every zoom and the curve elsewhere.
     public static func perFeature(_ key: String, in container: String, fallbackExpression: JSONValue) -> JSONValue {
-        coalesce([get(key, from: get(container)), fallbackExpression])
+        let lookup = get(key, from: get(container))
+        return withZoomCurveOutputs(fallbackExpression) { coalesce([lookup, $0]) } ?? coalesce([lookup, fallbackExpression])
+    }
+
+    /// `expression` with `transform` applied to each output of its zoom curve
+    /// (top-level, or under a top-level `let` or `coalesce`); nil without one.
+    static func withZoomCurveOutputs(_ expression: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue? {
+        guard case .array(var items) = expression, case .string(let op)? = items.first else { return nil }
+        let zoom: JSONValue = [.string("zoom")]
+        switch op {
+        case "interpolate" where items.count > 2 && items[2] == zoom:
+            for i in stride(from: 4, to: items.count, by: 2) { items[i] = transform(items[i]) }
+        case "step" where items.count > 2 && items[1] == zoom:
+            for i in stride(from: 2, to: items.count, by: 2) { items[i] = transform(items[i]) }
+        case "let":
+            guard let body = items.last.flatMap({ withZoomCurveOutputs($0, transform) }) else { return nil }
+            items[items.count - 1] = body
+        case "coalesce":
+            guard let i = items.indices.dropFirst().first(where: { withZoomCurveOutputs(items[$0], transform) != nil }),
+                  let curve = withZoomCurveOutputs(items[i], transform) else { return nil }
+            items[i] = curve
+        default:
+            return nil
+        }
+        return .array(items)
     }
 }

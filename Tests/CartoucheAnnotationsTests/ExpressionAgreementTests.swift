@@ -9,7 +9,9 @@ import Testing
 /// headless Debian chromium (`scripts/interop/maplibre_expression_oracle.py`):
 /// every expression of ``ExpressionCorpus`` is set on a layer property in
 /// both and evaluated in each context (zoom, feature properties, id,
-/// geometry type, feature state). Values agree as a renderer reads them
+/// geometry type, feature state). A second test does the same for the
+/// layer expressions compile writes around manager expressions when
+/// annotations set the key too. Values agree as a renderer reads them
 /// (an evaluation error or null gives the property's default, an enum
 /// word the property lacks too): numbers within 1e-9 relative, colours
 /// within 1/255 per channel, strings, booleans and arrays exactly. The
@@ -72,10 +74,16 @@ struct ExpressionAgreementTests {
         case (.array(let xs), .array(let ys)):
             return xs.count == ys.count && zip(xs, ys).allSatisfy { agrees($0, $1) }
         case (.object(let o), _):
+            if let special = o["number"]?.stringValue, case .number(let n) = ours {
+                return special == (n.isNaN ? "NaN" : n > 0 ? "Infinity" : "-Infinity")
+            }
             if let text = o["formatted"]?.stringValue ?? o["image"]?.stringValue { return ours == .string(text) }
             guard case .array(let rgba)? = o["color"], case .color(let c) = ours, rgba.count == 4 else { return false }
-            let channels = rgba.compactMap(\.numberValue)
-            return channels.count == 4 && zip(channels, [c.red, c.green, c.blue, c.alpha]).allSatisfy { abs($0 - $1) <= 1.0 / 255 + 1e-12 }
+            // Premultiplied, as drawn: a transparent colour has no hue to compare.
+            let t = rgba.compactMap(\.numberValue)
+            guard t.count == 4 else { return false }
+            let theirs = [t[0] * t[3], t[1] * t[3], t[2] * t[3], t[3]], mine = [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
+            return zip(theirs, mine).allSatisfy { abs($0 - $1) <= 1.0 / 255 + 1e-12 }
         default: return false
         }
     }
@@ -96,15 +104,20 @@ struct ExpressionAgreementTests {
         for (key, text) in ExpressionCorpus.valid {
             let property = try #require(Self.property(key), "unknown property \(key)")
             let expression = try Self.json(text)
-            let p = try PropertyExpression(parsing: expression, rules: property.rules)
+            let p: PropertyExpression
+            do { p = try PropertyExpression(parsing: expression, rules: property.rules) } catch {
+                Issue.record("Cartouche refused \(key): \(text): \(error)")
+                continue
+            }
             parsed.append((text, p.parsed, property))
             cases.append(["layerType": .string(property.layerType), "group": .string(property.group.rawValue), "key": .string(key),
                           "expression": expression, "contexts": .array(contextJSON)])
         }
         for (key, text, path) in ExpressionCorpus.invalid {
             let property = try #require(Self.property(key))
-            #expect(throws: (any Error).self, "\(key): \(text)") { try property.set(try Self.json(text)) }
-            do { try property.set(try Self.json(text)) } catch {
+            let expression = try Self.json(text)
+            #expect(throws: PropertySetError.self, "\(key): \(text)") { try property.set(expression) }
+            do { try property.set(expression) } catch {
                 guard case .invalidExpression(_, let e) = error else { Issue.record("\(text): \(error)"); continue }
                 #expect(e.path == path, "\(text): \(e)")
             }
@@ -134,5 +147,55 @@ struct ExpressionAgreementTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(compared) evaluations disagree:\n\(disagreements.joined(separator: "\n"))")
         #expect(compared >= 400)
+    }
+
+    @Test("the compiled per-feature form of manager expressions is accepted by MapLibre and reads the feature's value, else the expression's")
+    func perFeatureForm() throws {
+        let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
+        try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
+        let managerExpressions: [(String, JSONValue, JSONValue)] = [
+            ("line-width", ["interpolate", ["linear"], ["zoom"], 10, 2, 16, 8], 9),
+            ("line-width", ["step", ["zoom"], 1, 8, 3, 14, 6], 9),
+            ("line-width", ["let", "w", 2, ["interpolate", ["exponential", 2], ["zoom"], 0, ["var", "w"], 20, 30]], 9),
+            ("line-width", ["case", ["boolean", ["feature-state", "selected"], false], 6, 2], 9),
+            ("line-color", ["case", ["boolean", ["feature-state", "selected"], false], "#57A9FB", "#999999"], "red"),
+            ("line-color", ["interpolate", ["linear"], ["zoom"], 0, "red", 20, "blue"], "#00ff00"),
+            ("text-offset", ["interpolate", ["linear"], ["zoom"], 0, ["literal", [0, 0]], 20, ["literal", [2, -4]]], [1, 1]),
+        ]
+        var cases: [JSONValue] = [], expected: [[ExpressionValue]] = []
+        for (key, expression, own) in managerExpressions {
+            let property = try #require(Self.property(key))
+            let parsed = try PropertyExpression(parsing: expression, rules: property.rules).parsed
+            let layerExpression = StyleExpression.perFeature(key, in: layerPropertiesKey, fallbackExpression: expression)
+            var contexts: [JSONValue] = [], values: [ExpressionValue] = []
+            for zoom in [3.0, 11.5, 18] {
+                for selected in [true, false] {
+                    let state: JSONValue = ["selected": .bool(selected)]
+                    // Compiled features always carry `layerProperties`, empty without own values.
+                    contexts.append(["zoom": .number(zoom), "properties": .object([layerPropertiesKey: [:]]), "id": .null,
+                                     "geometryType": "LineString", "state": state])
+                    values.append(try Self.propertyValue(parsed, EvaluationContext(zoom: zoom, featureState: ["selected": .bool(selected)]), property))
+                    contexts.append(["zoom": .number(zoom), "properties": .object([layerPropertiesKey: .object([key: own])]), "id": .null,
+                                     "geometryType": "LineString", "state": state])
+                    var ownValue = ExpressionValue(json: own)
+                    if property.rules.type == .color, case .string(let css) = own { ownValue = .color(try StyleColor(parsing: css)) }
+                    values.append(ownValue)
+                }
+            }
+            cases.append(["layerType": .string(property.layerType), "group": .string(property.group.rawValue), "key": .string(key),
+                          "expression": layerExpression, "contexts": .array(contexts)])
+            expected.append(values)
+        }
+        let output = try PythonOracle.run(script: Self.script, input: Data(try JSONValue.object(["cases": .array(cases)]).jsonBytes()))
+        let results = try #require(try JSONParser().parse(Array(output)).objectValue?["results"]?.arrayValue).map { $0.objectValue ?? [:] }
+        try #require(results.count == cases.count)
+        for (i, result) in results.enumerated() {
+            #expect(result["accepted"] == .bool(true), "\(cases[i]): \(result["errors"] ?? .null)")
+            let values = result["values"]?.arrayValue ?? []
+            #expect(values.count == expected[i].count)
+            for (theirs, ours) in zip(values, expected[i]) {
+                #expect(Self.agrees(theirs, ours), "\(managerExpressions[i].1): MapLibre \(theirs), Cartouche \(ours)")
+            }
+        }
     }
 }

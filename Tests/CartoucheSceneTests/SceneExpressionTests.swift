@@ -15,7 +15,7 @@ import Testing
 @Suite("expressions in scenes")
 struct SceneExpressionTests {
     /// The seed's route styling: colour from a feature-state switch, width a zoom curve.
-    static let seedColor = #"["case", ["boolean", ["feature-state", "selected"], false], "#57A9FB", "#999999"]"#
+    static let seedColor = ##"["case", ["boolean", ["feature-state", "selected"], false], "#57A9FB", "#999999"]"##
     static let seedWidth = #"["interpolate", ["linear"], ["zoom"], 10, 2, 16, 8]"#
 
     /// Two horizontal routes through a 400×300 viewport at zooms 13 and 16
@@ -89,9 +89,11 @@ struct SceneExpressionTests {
     func compileVerbatim() throws {
         let doc = try Self.decode(Self.scene(annotation: #", "properties": {"line-width": 3}"#))
         let layer = try #require(try doc.compile().fragment.layers.first { $0.id == "routes" })
-        let color = try JSONParser().parse(Array(Self.seedColor.utf8)), width = try JSONParser().parse(Array(Self.seedWidth.utf8))
+        let color = try JSONParser().parse(Array(Self.seedColor.utf8))
         #expect(layer.paint["line-color"] == color)
-        #expect(layer.paint["line-width"] == .array(["coalesce", ["get", "line-width", ["get", "layerProperties"]], width]))
+        // The zoom curve stays top-level: the per-feature lookup goes into its outputs.
+        let lookup: JSONValue = ["get", "line-width", ["get", "layerProperties"]]
+        #expect(layer.paint["line-width"] == ["interpolate", ["linear"], ["zoom"], 10, ["coalesce", lookup, 2], 16, ["coalesce", lookup, 8]])
         // r1's own constant wins over the curve.
         let drawing = try doc.drawing(frame: 1, text: nil)
         let widths = drawing.layers.flatMap(\.primitives).compactMap { p -> Double? in if case .polyline(let l) = p { l.style.width } else { nil } }
@@ -122,6 +124,8 @@ struct SceneExpressionTests {
         (#""line-width": 1"#, #", "properties": {"line-width": ["interpolate", ["linear"], ["zoom"], 0, 1, 20, 9]}"#,
          "managers[0].annotations[0].properties.line-width", "manager's properties"),
         (#""line-width": 1"#, #", "properties": {"line-color": ["to-color", "nonsense"]}"#,
+         "managers[0].annotations[0].properties.line-color", "Could not parse color"),
+        (#""line-width": 1"#, #", "properties": {"line-color": ["to-color", ["get", "nope", ["get", "custom_data"]]]}"#,
          "managers[0].annotations[0].properties.line-color", "evaluation failed"),
         (#""line-width": 1"#, #", "properties": {"line-width": ["+", 1, "x"]}"#,
          "managers[0].annotations[0].properties.line-width[2]", "expected number"),

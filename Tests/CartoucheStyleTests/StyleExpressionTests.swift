@@ -79,8 +79,10 @@ import Testing
     @Test func rgbaValidatesChannelsAndTypesMapFromSwift() throws {
         let ok = try StyleExpression.parse(["rgba", 255, 0, 0, 0.5], expecting: .color)
         #expect(ok.color(in: EvaluationContext(), default: .black) == StyleColor(red: 1, green: 0, blue: 0, alpha: 0.5))
-        let bad = try StyleExpression.parse(["rgb", 300, 0, 0], expecting: .color)
-        #expect(throws: ExpressionEvaluationError.self) { try bad.evaluate(in: EvaluationContext()) }
+        // A constant that can only fail is refused while parsing, as MapLibre does.
+        #expect(throws: ExpressionParseError.self) { try StyleExpression.parse(["rgb", 300, 0, 0], expecting: .color) }
+        let bad = try StyleExpression.parse(["rgb", ["get", "r"], 0, 0], expecting: .color)
+        #expect(throws: ExpressionEvaluationError.self) { try bad.evaluate(in: EvaluationContext(properties: ["r": 300])) }
         #expect(ExpressionType.of(Pixels.self) == .number)
         #expect(ExpressionType.of(StyleColor.self) == .color)
         #expect(ExpressionType.of(StyleOffset.self) == .array(of: .number, length: 2))

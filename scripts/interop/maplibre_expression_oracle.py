@@ -16,7 +16,8 @@ stdin:  {"cases": [{"layerType": "line", "group": "paint", "key": "line-width",
                     "state": {...}}]}]}
 stdout: {"results": [{"accepted": bool, "errors": [str], "values": [value | {"error": str}]}]}
         values: numbers, strings, booleans, arrays, {"color": [r, g, b, a]} (0…1,
-        not premultiplied), {"image": name}, {"formatted": text}.
+        not premultiplied), {"image": name}, {"formatted": text}, {"number": "Infinity"}
+        (or "-Infinity", "NaN": JSON has no such numbers).
 """
 import json
 import sys
@@ -37,6 +38,8 @@ EVALUATE = """
   }
   function plain(v) {
     if (v === null || v === undefined) return null;
+    // JSON has no infinities: they travel as {"number": "Infinity"}.
+    if (typeof v === 'number' && !Number.isFinite(v)) return {number: String(v)};
     if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
     if (Array.isArray(v)) return v.map(plain);
     if (v.constructor && v.constructor.name && 'r' in v && 'g' in v && 'b' in v && 'a' in v) return {color: v.rgb};

@@ -25,8 +25,10 @@ extension ExpressionEvaluator {
         case "geometry-type": return context.geometryType.map(ExpressionValue.string) ?? .null
         case "properties": return .object(context.properties.mapValues(ExpressionValue.init(json:)))
         case "coalesce":
+            // As MapLibre: the first non-null value; an error is not skipped.
             for arg in args {
-                if let value = try? evaluate(arg), value != .null { return value }
+                let value = try evaluate(arg)
+                if value != .null { return value }
             }
             return .null
         case "==", "!=", "<", "<=", ">", ">=":

@@ -21,7 +21,8 @@ extension ExpressionEvaluator {
         case "typeof": return .string("\(values[0].type)")
         case "to-rgba":
             guard case .color(let c) = values[0] else { throw ExpressionEvaluationError("Expected a color") }
-            return .array([.number(c.red * 255), .number(c.green * 255), .number(c.blue * 255), .number(c.alpha)])
+            let rgb = c.expressionRGB
+            return .array([.number(rgb[0] * 255), .number(rgb[1] * 255), .number(rgb[2] * 255), .number(c.alpha)])
         default: return try collection(op, values)
         }
     }
@@ -46,6 +47,8 @@ extension ExpressionEvaluator {
         case "rgb", "rgba":
             return try Self.toColor(.array(values))
         case "in", "index-of":
+            // MapLibre: `in` a null haystack is false, not an error.
+            if op == "in" && values[1] == .null { return .boolean(false) }
             let index = try Self.indexOf(values[0], in: values[1], from: values.count == 3 ? values[2].number ?? 0 : 0)
             return op == "in" ? .boolean(index >= 0) : .number(Double(index))
         default: // slice
@@ -98,7 +101,7 @@ extension ExpressionEvaluator {
         case .string(let s):
             let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { return 0 }
-            if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2), radix: 16).map(Double.init) }
+            if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2), radix: 16).map { Double($0) } }
             if ["Infinity", "+Infinity"].contains(trimmed) { return .infinity }
             if trimmed == "-Infinity" { return -.infinity }
             guard trimmed.allSatisfy({ "0123456789.eE+-".contains($0) }) else { return nil }
@@ -123,7 +126,9 @@ extension ExpressionEvaluator {
         case .boolean(let b): b ? "true" : "false"
         case .number(let n): formatJavaScriptNumber(n)
         case .string(let s): s
-        case .color(let c): c.cssString
+        // MapLibre's Color.toString: no spaces, rounded channels.
+        case .color(let c):
+            "rgba(\(c.expressionRGB.prefix(3).map { String(Int(($0 * 255).rounded())) }.joined(separator: ",")),\(formatJavaScriptNumber(c.alpha)))"
         case .array, .object: (try? value.json.jsonString()) ?? ""
         }
     }

@@ -95,8 +95,8 @@ struct ExpressionEvaluator {
         switch (a, b) {
         case (.number(let u), .number(let v)): return .number(lerp(u, v))
         case (.color(let u), .color(let v)):
-            return .color(StyleColor(red: lerp(u.red, v.red), green: lerp(u.green, v.green),
-                                     blue: lerp(u.blue, v.blue), alpha: lerp(u.alpha, v.alpha)))
+            let (p, q) = (u.expressionRGB, v.expressionRGB)
+            return .color(StyleColor(red: lerp(p[0], q[0]), green: lerp(p[1], q[1]), blue: lerp(p[2], q[2]), alpha: lerp(p[3], q[3])))
         case (.array(let us), .array(let vs)) where us.count == vs.count:
             var out: [ExpressionValue] = []
             for (u, v) in zip(us, vs) { out.append(try mix(u, v, t)) }
@@ -146,3 +146,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension StyleColor {
+    /// Red, green, blue and alpha, not premultiplied: what MapLibre
+    /// interpolates, converts and prints (a transparent colour keeps its hue).
+    var expressionRGB: [Double] { [red, green, blue, alpha] }
+}

@@ -27,6 +27,8 @@ public indirect enum ExpressionType: Hashable, Sendable, CustomStringConvertible
     func accepts(_ other: ExpressionType) -> Bool {
         if self == .value || self == other { return true }
         if case .array(let item, let length) = self, case .array(let otherItem, let otherLength) = other {
+            // An empty array literal fits any array type without a length.
+            if otherLength == 0 && otherItem == .value && length == nil { return true }
             return item.accepts(otherItem) && (length == nil || length == otherLength)
         }
         return false

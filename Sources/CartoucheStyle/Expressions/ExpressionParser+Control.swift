@@ -25,10 +25,7 @@ extension ExpressionParser {
         case "match":
             return try parseMatch(args, expected: expected, path: path)
         case "coalesce":
-            try arity(args, 1...Int.max, op, path)
-            let type = outputType(expected)
-            let parsed = try arguments(args, type ?? .value, path)
-            return .call(op, parsed, type ?? parsed[0].type)
+            return try parseCoalesce(args, expected: expected, path: path)
         case "interpolate":
             return try parseInterpolate(args, expected: expected, path: path)
         case "step":
@@ -54,6 +51,28 @@ extension ExpressionParser {
         default:
             return nil
         }
+    }
+
+    /// As MapLibre parses it: the arguments are checked against the expected
+    /// type but not wrapped in run-time assertions (a null must fall through
+    /// to the next argument, an error propagates); when one of them is only
+    /// known at run time (`get`), the whole `coalesce` is of type value and
+    /// the assertion goes around it — which is why a zoom curve inside such a
+    /// `coalesce` is not "top-level" for the zoom rule, in MapLibre as here.
+    mutating func parseCoalesce(_ args: [JSONValue], expected: ExpressionType, path: String) throws(ExpressionParseError) -> ParsedExpression {
+        try arity(args, 1...Int.max, "coalesce", path)
+        let type = outputType(expected)
+        var parsed: [ParsedExpression] = []
+        for index in args.indices {
+            let argument = try parse(args[index], expected: .value, path: "\(path)[\(index + 1)]")
+            if let type, !type.accepts(argument.type), argument.type != .value,
+               !(type == .color && argument.type == .string), !(type.isArray && argument.type.isArray) {
+                throw ExpressionParseError(path: "\(path)[\(index + 1)]", reason: "expected \(type) but found \(argument.type) instead")
+            }
+            parsed.append(argument)
+        }
+        guard let type else { return .call("coalesce", parsed, parsed[0].type) }
+        return .call("coalesce", parsed, parsed.allSatisfy { type.accepts($0.type) } ? type : .value)
     }
 
     mutating func parseMatch(_ args: [JSONValue], expected: ExpressionType, path: String) throws(ExpressionParseError) -> ParsedExpression {
@@ -86,7 +105,12 @@ extension ExpressionParser {
             type = type ?? output.type
             branches.append((values, output))
         }
-        let input = try argument(args, 0, labelType ?? .value, path)
+        // As MapLibre: the input is not asserted to the labels' type (a null
+        // or a value of another type matches no label: the fallback).
+        let input = try argument(args, 0, .value, path)
+        if let labelType, input.type != .value, input.type != labelType {
+            throw ExpressionParseError(path: path + "[1]", reason: "expected \(labelType) but found \(input.type) instead")
+        }
         let otherwise = try argument(args, args.count - 1, type ?? .value, path)
         return .match(input: input, branches: branches, otherwise: otherwise, type ?? .value)
     }

@@ -33,7 +33,25 @@ struct ExpressionParser {
         default:
             parsed = .literal(ExpressionValue(json: json))
         }
-        return try conform(parsed, to: expected, path: path)
+        return try folded(try conform(parsed, to: expected, path: path), path: path)
+    }
+
+    /// As MapLibre: a subexpression that reads nothing (no zoom, feature,
+    /// state or variable) is evaluated once while parsing, so one that can
+    /// only fail (`["to-color", "nonsense"]`, `["at", 5, ["literal", [1]]]`)
+    /// is refused at its path; its value replaces it.
+    /// - Complexity: O(size) per subexpression; folded children are literals,
+    ///   so a whole expression folds in linear time.
+    func folded(_ parsed: ParsedExpression, path: String) throws(ExpressionParseError) -> ParsedExpression {
+        if case .literal = parsed { return parsed }
+        var uses = ExpressionUses()
+        uses.collect(parsed)
+        guard !uses.zoom && !uses.feature && !uses.variable else { return parsed }
+        let value: ExpressionValue
+        do { value = try parsed.evaluate(in: EvaluationContext()) } catch {
+            throw ExpressionParseError(path: path, reason: error.message)
+        }
+        return value.type == parsed.type ? .literal(value) : parsed
     }
 
     /// Checks `parsed` against `expected`, inserting the runtime assertion
@@ -46,7 +64,9 @@ struct ExpressionParser {
                 throw ExpressionParseError(path: path, reason: "\(error)")
             }
         }
-        if actual == .value || (actual.isArray && expected.isArray) || (expected == .color && actual == .string) {
+        // Arrays of another item type or length are an error, as in MapLibre
+        // (only an untyped value gets a run-time assertion).
+        if actual == .value || (expected == .color && actual == .string) {
             return .assertion(expected, parsed)
         }
         throw ExpressionParseError(path: path, reason: "expected \(expected) but found \(actual) instead")

@@ -94,8 +94,11 @@ struct ExpressionUses {
     /// A feature input other than `feature-state`.
     var featureData = false
     var state = false
+    /// A `var` (its binding may read anything).
+    var variable = false
 
     mutating func collect(_ e: ParsedExpression) {
+        if case .variable = e { variable = true }
         if case .call(let op, let args, _) = e {
             switch op {
             case "zoom": zoom = true
