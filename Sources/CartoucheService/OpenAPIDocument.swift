@@ -238,7 +238,12 @@ public enum OpenAPIDocument {
           "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
           "options": {"$ref": "#/components/schemas/Options"},
-          "previous": {"$ref": "#/components/schemas/Previous"}
+          "previous": {"$ref": "#/components/schemas/Previous"},
+          "projection": {
+            "type": "object", "additionalProperties": false,
+            "description": "The map projection the client draws (the style spec's projection). Under globe, placing, querying and drawing a camera below zoom 12 (drawn on the sphere by MapLibre) are not supported yet: 422 at projection.type.",
+            "properties": {"type": {"enum": ["mercator", "globe"], "default": "mercator"}}
+          }
         },
         "oneOf": [{"required": ["camera"]}, {"required": ["cameras"]}]
       },

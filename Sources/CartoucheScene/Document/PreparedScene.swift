@@ -64,6 +64,9 @@ public struct PreparedScene: Sendable {
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
+            if doc.projection.drawsGlobe(atZoom: camera.zoom) {
+                throw .projectionNotSupported(frame: index, zoom: camera.zoom)
+            }
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(
                 frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,

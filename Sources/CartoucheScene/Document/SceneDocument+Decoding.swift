@@ -79,6 +79,7 @@ extension SceneDocument {
         let previous = try r.optional("previous") { v, p throws(JSONDecodingError) in
             try SceneDecoding.previous(v, p, viewAnnotations: viewAnnotations)
         }
+        let projection = try r.optional("projection", SceneDecoding.projection) ?? .mercator
         try r.rejectUnknownMembers()
         for (i, entry) in entries.enumerated() {
             try SceneDecoding.checkTrimKeys(entry.state.lineTrim, at: cameraPath(i).appending(key: "lineTrim"),
@@ -94,6 +95,7 @@ extension SceneDocument {
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
                   avoidLayers: avoidLayers, images: images, options: options,
                   cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous)
+        self.projection = projection
     }
 }
 
@@ -249,6 +251,15 @@ enum SceneDecoding {
         let width = try r.optional("width", nonNegative) ?? 1
         try r.rejectUnknownMembers()
         return AvoidLine(id: id, coordinates: coordinates, width: width)
+    }
+
+    /// The style spec's `projection` object: `type` is "mercator" (the
+    /// default) or "globe".
+    static func projection(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> MapProjection {
+        var r = try JSONObjectReader(v, at: p)
+        let type = try r.optionalCase("type", as: MapProjection.self) ?? .mercator
+        try r.rejectUnknownMembers()
+        return type
     }
 
     static func options(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> SceneOptions {

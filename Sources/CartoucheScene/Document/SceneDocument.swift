@@ -41,6 +41,11 @@ public struct SceneDocument: Hashable, Sendable {
     /// last tick), seeding the first camera's placement as if it were the
     /// frame before it; nil starts afresh.
     public var previous: PreviousFrame?
+    /// The map projection the client draws (the style's `projection.type`).
+    /// Placing, querying and drawing a camera MapLibre draws on the globe
+    /// (zoom below 12) are not supported yet and throw
+    /// ``SceneError/projectionNotSupported(frame:zoom:)``.
+    public var projection: MapProjection = .mercator
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
