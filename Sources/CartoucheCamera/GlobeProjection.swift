@@ -34,6 +34,11 @@ public struct GlobeProjection: Hashable, Sendable {
     // The horizon plane, scaled as MapLibre scales it (by 1/4) so the sign
     // test rounds the same way: visible when p·(a, b, c) + d ≥ 0.
     @usableFromInline let planeA, planeB, planeC, planeD: Double
+    // For unprojecting: the camera in the unit-sphere frame, the eye → globe
+    // rotation (row-major), and the perspective's scale and principal point.
+    let cameraX, cameraY, cameraZ: Double
+    let r00, r01, r02, r10, r11, r12, r20, r21, r22: Double
+    let focalX, focalY, principalX, principalY: Double
 
     /// `centerPoint` must be the padded centre ``Projection`` computed; the
     /// camera is already validated.
@@ -59,6 +64,7 @@ public struct GlobeProjection: Hashable, Sendable {
             .rotatedX(latitude)
             .rotatedY(-longitude)
             .scaled(radius, radius, radius)
+        focalX = perspective[0]; focalY = perspective[5]; principalX = perspective[8]; principalY = perspective[9]
         let e = matrix.elements
         x0 = e[0]; x1 = e[4]; x2 = e[8]; x3 = e[12]
         y0 = e[1]; y1 = e[5]; y2 = e[9]; y3 = e[13]
@@ -80,6 +86,23 @@ public struct GlobeProjection: Hashable, Sendable {
         n = rotateY(n, longitude)
         planeA = n.x * 0.25; planeB = n.y * 0.25; planeC = n.z * 0.25
         planeD = 0.25 * -inverseDistance
+
+        // Eye space → the centre's local frame (undo pitch and bearing) → the
+        // globe's frame (undo the centre's latitude and longitude), as
+        // MapLibre places its camera.
+        func local(_ v: (x: Double, y: Double, z: Double)) -> (x: Double, y: Double, z: Double) {
+            rotateZ(rotateX(v, pitch), -bearing)
+        }
+        func global(_ v: (x: Double, y: Double, z: Double)) -> (x: Double, y: Double, z: Double) {
+            rotateY(rotateX(v, -latitude), longitude)
+        }
+        let ex = global(local((1, 0, 0))), ey = global(local((0, 1, 0))), ez = global(local((0, 0, 1)))
+        r00 = ex.x; r01 = ey.x; r02 = ez.x
+        r10 = ex.y; r11 = ey.y; r12 = ez.y
+        r20 = ex.z; r21 = ey.z; r22 = ez.z
+        let above = local((0, 0, r))
+        let camera = global((above.x, above.y, above.z + 1))
+        cameraX = camera.x; cameraY = camera.y; cameraZ = camera.z
     }
 
     /// The unit-sphere point of `coordinate` (MapLibre's `angularCoordinatesToSurfaceVector`).

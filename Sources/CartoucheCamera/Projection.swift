@@ -38,7 +38,8 @@ import Foundation
 /// 12 the globe projection *is* the Mercator one, bit for bit. The other
 /// members (``unproject(_:wrappingLongitude:)``, ``horizonY``,
 /// ``pixelMatrix``, ``visibleSegment(from:to:)``, the visible ground) still
-/// describe the Mercator camera; check ``globe`` before using them.
+/// describe the Mercator camera; check ``globe`` before using them (taps on
+/// the sphere: ``GlobeProjection/unproject(_:)``).
 public struct Projection: Sendable {
     /// MapLibre's default vertical field of view: 2·atan(0.5 / 1.5) radians.
     public static let fieldOfView: Double = 2 * atan(0.5 / 1.5)

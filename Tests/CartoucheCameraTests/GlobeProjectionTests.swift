@@ -116,3 +116,31 @@ struct GlobeProjectionTests {
             .constrainedLikeMapLibre(in: viewport, projection: .globe).zoom == 22)
     }
 }
+
+extension GlobeProjectionTests {
+    /// unproject inverts project on the visible hemisphere and is nil in the sky.
+    @Test func unprojectInvertsProject() throws {
+        var random = SplitMix64(seed: 99)
+        var checked = 0
+        for _ in 0..<40 {
+            let camera = Camera(center: Coordinate(latitude: random.double(in: -80...80), longitude: random.double(in: -180...180)),
+                                zoom: random.double(in: 0...11.9), bearing: random.double(in: 0...360), pitch: random.double(in: 0...85))
+            let globe = try #require(try Projection(camera: camera, viewport: viewport, projection: .globe).globe)
+            let middle = try #require(globe.project(camera.center))
+            let center = try #require(globe.unproject(middle))
+            #expect(abs(center.latitude - camera.center.latitude) < 1e-7)
+            for _ in 0..<10 {
+                let tap = ScreenPoint(x: random.double(in: 0...viewport.width), y: random.double(in: 0...viewport.height))
+                guard let ground = globe.unproject(tap) else { continue }
+                let back = try #require(globe.project(ground))
+                #expect(hypot(back.x - tap.x, back.y - tap.y) < 1e-6, "\(camera) tap \(tap)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 200)
+        // Zoom 0 from straight above: the corners of the viewport are sky.
+        let whole = try #require(try Projection(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 0),
+                                                viewport: viewport, projection: .globe).globe)
+        #expect(whole.unproject(ScreenPoint(x: 0, y: 0)) == nil)
+    }
+}

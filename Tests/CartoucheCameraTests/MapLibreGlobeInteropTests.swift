@@ -60,7 +60,7 @@ struct MapLibreGlobeInteropTests {
     /// What the comparison saw.
     struct Tally {
         var compared = 0, occlusionAgreed = 0, occlusionDisagreed = 0, occluded = 0, behindCamera = 0, farOffScreen = 0
-        var notDrawnByMercator = 0
+        var notDrawnByMercator = 0, unprojected = 0, sky = 0, behindCameraTaps = 0, maxUnprojectError = 0.0
         var globeCameras = 0, mercatorCameras = 0, transitionCameras = 0
         var errors: [Double] = []
         var mercatorModelErrors: [Double] = []
@@ -82,12 +82,19 @@ struct MapLibreGlobeInteropTests {
         let coordinates = zip(viewports, cameras).map { viewport, list in
             list.map { Self.makeCoordinates(around: $0, viewport: viewport, random: &random) }
         }
+        // The padded centre's neighbourhood and random pixels (sky around a small globe included).
+        let taps = zip(viewports, cameras).map { viewport, list in
+            list.map { _ in
+                (0..<5).map { _ in ScreenPoint(x: random.double(in: 0...viewport.width), y: random.double(in: 0...viewport.height)) }
+            }
+        }
         let job = MapLibreGlobeOracle.Job(viewports: viewports.indices.map { v in
             MapLibreGlobeOracle.Viewport(
                 width: viewports[v].width, height: viewports[v].height,
                 cases: cameras[v].indices.map { c in
                     MapLibreGlobeOracle.Case(camera: MapLibreInteropTests.cameraJSON(cameras[v][c]),
-                                             project: coordinates[v][c].map { [$0.longitude, $0.latitude] })
+                                             project: coordinates[v][c].map { [$0.longitude, $0.latitude] },
+                                             unproject: taps[v][c].map { [$0.x, $0.y] })
                 })
         })
         let result = try MapLibreGlobeOracle.run(job)
@@ -109,6 +116,7 @@ struct MapLibreGlobeInteropTests {
                 if mapLibre.globeness > 0 && mapLibre.globeness < 1 { tally.transitionCameras += 1 }
                 let mercator = try Projection(camera: actual, viewport: viewport)
                 try Self.compare(coordinates[v][c], mapLibre, projection, mercator, tally: &tally)
+                if let globe = projection.globe { try Self.compareUnprojections(taps[v][c], mapLibre, globe, tally: &tally) }
             }
         }
         let errors = tally.errors.sorted(), model = tally.mercatorModelErrors.sorted()
@@ -121,7 +129,9 @@ struct MapLibreGlobeInteropTests {
             occluded); \(tally.behindCamera) unoccluded but behind the camera, \(tally.farOffScreen) far off screen and \
             \(tally.notDrawnByMercator) off Mercator's drawn ground not compared; \(tally.constrained) cameras constrained by MapLibre, predicted to \(tally.maxConstraintError); \
             the Mercator model is off MapLibre's on-screen globe positions by a median \(quantile(model, 0.5)) px, \
-            90th percentile \(quantile(model, 0.9)) px (\(model.count) points); oracle took \(result.seconds) s
+            90th percentile \(quantile(model, 0.9)) px (\(model.count) points); unproject: \(tally.unprojected) taps on \
+            the globe, max error \(tally.maxUnprojectError) px, \(tally.sky) off the globe (\(tally.behindCameraTaps) of them on \
+            MapLibre's sphere behind the camera); oracle took \(result.seconds) s
             """)
         #expect(tally.occlusionDisagreed == 0)
         #expect(tally.compared >= 1000)
@@ -129,6 +139,45 @@ struct MapLibreGlobeInteropTests {
         #expect(tally.transitionCameras >= 10)
         #expect(tally.mercatorCameras >= 10)
         #expect((errors.last ?? .infinity) <= Self.tolerance)
+        #expect(tally.unprojected >= 200 && tally.sky >= 20)
+    }
+
+    /// `GlobeProjection.unproject` against `map.unproject`: nil exactly where
+    /// the ray misses the sphere (`isPointOnMapSurface` false); elsewhere
+    /// MapLibre's answer projects back onto the tapped pixel.
+    static func compareUnprojections(
+        _ taps: [ScreenPoint], _ mapLibre: MapLibreGlobeOracle.CaseResult, _ globe: GlobeProjection, tally: inout Tally
+    ) throws {
+        try #require(mapLibre.unproject.count == taps.count && mapLibre.onSurface.count == taps.count)
+        for (index, tap) in taps.enumerated() {
+            let ours = globe.unproject(tap)
+            let answer = mapLibre.unproject[index]
+            guard answer.count == 2, let longitude = answer[0], let latitude = answer[1] else {
+                Issue.record("MapLibre could not unproject \(tap); ours \(String(describing: ours))")
+                continue
+            }
+            guard let ours else {
+                // MapLibre's isPointOnMapSurface tests the line, not the ray: a line
+                // meeting the sphere behind the camera counts, and its unproject
+                // answers that point behind the camera, which is not drawn.
+                if mapLibre.onSurface[index] {
+                    #expect(globe.project(Coordinate(latitude: latitude, longitude: longitude)) == nil,
+                            "tap \(tap): MapLibre unprojects to a drawn point, ours nil")
+                    tally.behindCameraTaps += 1
+                }
+                tally.sky += 1
+                continue
+            }
+            #expect(mapLibre.onSurface[index], "tap \(tap): ours \(ours), MapLibre off the globe")
+            guard let back = globe.project(Coordinate(latitude: latitude, longitude: longitude)) else {
+                Issue.record("MapLibre unprojects \(tap) to (\(latitude), \(longitude)), which we hide; ours \(ours)")
+                continue
+            }
+            let error = hypot(back.x - tap.x, back.y - tap.y)
+            tally.maxUnprojectError = max(tally.maxUnprojectError, error)
+            tally.unprojected += 1
+            #expect(error <= tolerance, "unproject \(tap): ours \(ours), MapLibre (\(latitude), \(longitude))")
+        }
     }
 
     /// Checks ``Camera/constrainedLikeMapLibre(in:maxZoom:projection:)``

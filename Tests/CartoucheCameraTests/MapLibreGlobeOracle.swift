@@ -8,6 +8,7 @@ enum MapLibreGlobeOracle {
     struct Case: Codable {
         var camera: MapLibreOracle.CameraJSON
         var project: [[Double]]  // [lng, lat]
+        var unproject: [[Double]]  // [x, y]
     }
     struct Viewport: Codable {
         var width, height: Double
@@ -21,6 +22,8 @@ enum MapLibreGlobeOracle {
         var globeRendering: Bool
         var project: [[Double?]]  // [x, y]; null when MapLibre produced a non-finite value
         var occluded: [Bool]
+        var unproject: [[Double?]]  // [lng, lat]
+        var onSurface: [Bool]  // globe cameras only
     }
     struct ViewportResult: Codable {
         var width, height: Double

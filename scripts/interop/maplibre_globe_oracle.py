@@ -9,7 +9,8 @@ Job:
   {"viewports": [{"width": 800, "height": 600, "cases": [
       {"camera": {"center": [lng, lat], "zoom": z, "bearing": b, "pitch": p,
                   "padding": {"top": t, "left": l, "bottom": b, "right": r}},
-       "project": [[lng, lat], ...]}]}]}
+       "project": [[lng, lat], ...],
+       "unproject": [[x, y], ...]}]}]}      # optional: screen points for map.unproject
 
 Each longitude is first moved by a multiple of 360 to the world copy nearest
 the map's actual centre (Cartouche's Mercator projects that copy; on the
@@ -21,7 +22,9 @@ Result:
        "globeness": g,                      # transform's transition state (0 = Mercator)
        "globeRendering": bool,              # transform.isGlobeRendering
        "project": [[x, y], ...],            # map.project (null for non-finite values)
-       "occluded": [bool, ...]}]}],         # map.transform.isLocationOccluded
+       "occluded": [bool, ...],             # map.transform.isLocationOccluded
+       "unproject": [[lng, lat], ...],      # map.unproject
+       "onSurface": [bool, ...]}]}],        # transform.isPointOnMapSurface (globe cameras only, else [])
    "projection": name, "seconds": t}
 
 MapLibre evaluates the globe-to-Mercator transition when a frame renders and
@@ -65,8 +68,13 @@ RUN_CASES = """
     const near = c.project.map(([lng, lat]) => [lng - 360 * Math.round((lng - center.lng) / 360), lat]);
     const project = near.map(([lng, lat]) => { const s = map.project([lng, lat]); return [finite(s.x), finite(s.y)]; });
     const occluded = near.map(([lng, lat]) => map.transform.isLocationOccluded(new maplibregl.LngLat(lng, lat)));
+    const taps = c.unproject || [];
+    const unproject = taps.map(([x, y]) => { const g = map.unproject([x, y]); return [finite(g.lng), finite(g.lat)]; });
+    // Whether the ray through the pixel meets the sphere (globe only; Mercator's test differs).
+    const onSurface = map.transform.isGlobeRendering
+      ? taps.map(([x, y]) => map.transform.isPointOnMapSurface(new maplibregl.Point(x, y))) : [];
     out.push({actual, globeness: map.transform._globeness, globeRendering: map.transform.isGlobeRendering,
-              project, occluded});
+              project, occluded, unproject, onSurface});
   }
   return out;
 }
