@@ -17,6 +17,30 @@ extension Camera {
     ///   centre (padding and pitch are ignored, as MapLibre does);
     /// - wraps the longitude into (-180, 180] when it moves the centre.
     /// Bearing, pitch and padding are unchanged. Nothing is validated.
+    ///
+    /// With ``MapProjection/globe`` and a zoom (clamped to `maxZoom`) below
+    /// ``GlobeTransition/mercatorZoom``, MapLibre constrains with its sphere
+    /// transform instead, which only:
+    /// - clamps the centre latitude to ±85.051129 and wraps the longitude into (-180, 180];
+    /// - clamps the zoom to `minZoom + log2(cos(latitude))`...`maxZoom`: the
+    ///   globe is never raised to fill the viewport, and zoom 0 stays 0.
+    /// MapLibre picks the constraint from the projection state of its last
+    /// rendered frame; this is the steady state, once a frame at the new
+    /// zoom has rendered (the camera a second identical `jumpTo` gives).
+    public func constrainedLikeMapLibre(
+        in viewport: ScreenSize, maxZoom: Double = 22, projection: MapProjection
+    ) -> Camera {
+        guard projection.drawsGlobe(atZoom: min(zoom, maxZoom)) else {
+            return constrainedLikeMapLibre(in: viewport, maxZoom: maxZoom)
+        }
+        var result = self
+        let latitude = min(max(center.latitude, -mapLibreMaxLatitude), mapLibreMaxLatitude)
+        result.center = Coordinate(latitude: latitude, longitude: WebMercator.wrapLongitude(center.longitude))
+        result.zoom = min(max(zoom, log2(cos(latitude * Double.pi / 180))), maxZoom)
+        return result
+    }
+
+    /// See ``constrainedLikeMapLibre(in:maxZoom:projection:)``; Web Mercator.
     public func constrainedLikeMapLibre(in viewport: ScreenSize, maxZoom: Double = 22) -> Camera {
         var result = self
         result.zoom = min(max(zoom, 0), maxZoom)

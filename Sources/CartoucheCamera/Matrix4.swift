@@ -89,6 +89,18 @@ public struct Matrix4: Hashable, Sendable {
         return Matrix4(elements: m)
     }
 
+    /// `self · rotationY(radians)`.
+    public func rotatedY(_ radians: Double) -> Matrix4 {
+        let s = sin(radians), c = cos(radians)
+        var m = elements
+        for row in 0..<4 {
+            let a0 = elements[row], a2 = elements[8 + row]
+            m[row] = a0 * c - a2 * s
+            m[8 + row] = a0 * s + a2 * c
+        }
+        return Matrix4(elements: m)
+    }
+
     /// `self · rotationZ(radians)`.
     public func rotatedZ(_ radians: Double) -> Matrix4 {
         let s = sin(radians), c = cos(radians)

@@ -14,15 +14,20 @@ public struct ProjectedPoint: Hashable, Sendable {
         case beyondHorizon
         /// Behind (or level with) the camera: it has no screen position.
         case behindCamera
+        /// On the far side of the globe (``MapProjection/globe`` below zoom
+        /// 12 only): hidden by the sphere, with no screen position.
+        case occluded
     }
 
     public var visibility: Visibility
     /// The perspective projection of the point; nil only for ``Visibility/behindCamera``,
-    /// where dividing by a negative depth would mirror it onto the screen.
+    /// where dividing by a negative depth would mirror it onto the screen, and
+    /// for ``Visibility/occluded``.
     public var point: ScreenPoint?
     /// Distance in front of the camera along its viewing axis, in points
     /// (the homogeneous w). Zero or negative behind the camera; equal to
-    /// ``Projection/cameraToCenterDistance`` at the camera centre.
+    /// ``Projection/cameraToCenterDistance`` at the camera centre (NaN for
+    /// non-finite input).
     public var depth: Double
 
     public init(visibility: Visibility, point: ScreenPoint?, depth: Double) {

@@ -17,7 +17,8 @@ extension Projection {
     }
 
     /// The screen point of `coordinate`, or nil when it is not on the visible
-    /// ground: behind the camera or past ``horizonY`` (see ``Projection``).
+    /// ground: behind the camera or past ``horizonY`` (see ``Projection``),
+    /// or, on the globe, behind it (see ``GlobeProjection/project(_:)``).
     /// Points in front but outside the viewport are returned.
     /// Latitudes are clamped to ±``WebMercator/maxLatitude``; the world copy
     /// nearest the camera centre is used. Non-finite input gives nil.
@@ -25,6 +26,7 @@ extension Projection {
     /// - Complexity: O(1): one log/tan for the latitude and 9 multiply-adds.
     @inlinable
     public func project(_ coordinate: Coordinate) -> ScreenPoint? {
+        if let globe { return globe.project(coordinate) }
         let (dx, dy) = worldOffset(coordinate)
         let depth = h20 * dx + h21 * dy + h22
         guard depth > 0 else { return nil }  // also rejects NaN
@@ -35,8 +37,10 @@ extension Projection {
 
     /// Like ``project(_:)`` but always answers: the visibility class, the
     /// screen point (unless behind the camera) and the depth. Non-finite
-    /// input has no position either and is reported as ``ProjectedPoint/Visibility/behindCamera``.
+    /// input has no position either and is reported as ``ProjectedPoint/Visibility/behindCamera``
+    /// (on the globe as ``ProjectedPoint/Visibility/occluded``).
     public func projectDetailed(_ coordinate: Coordinate) -> ProjectedPoint {
+        if let globe { return globe.projectDetailed(coordinate, viewport: viewport) }
         let (dx, dy) = worldOffset(coordinate)
         let depth = h20 * dx + h21 * dy + h22
         guard depth > 0 else { return ProjectedPoint(visibility: .behindCamera, point: nil, depth: depth) }

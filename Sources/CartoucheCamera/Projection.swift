@@ -29,6 +29,17 @@ import Foundation
 /// in front but outside the viewport still project (to off-screen points).
 /// ``unproject(_:)`` is nil for exactly the screen points on or above ``horizonY``,
 /// so the two are inverse on the visible ground.
+///
+/// ## Globe
+/// Built with ``MapProjection/globe`` and a zoom below
+/// ``GlobeTransition/mercatorZoom``, ``globe`` holds MapLibre's sphere
+/// camera and ``project(_:)`` / ``projectDetailed(_:)`` answer from it
+/// (with ``ProjectedPoint/Visibility/occluded`` for the far side); from zoom
+/// 12 the globe projection *is* the Mercator one, bit for bit. The other
+/// members (``unproject(_:wrappingLongitude:)``, ``horizonY``,
+/// ``pixelMatrix``, ``visibleSegment(from:to:)``, the visible ground) still
+/// describe the Mercator camera; check ``globe`` before using them (taps on
+/// the sphere: ``GlobeProjection/unproject(_:)``).
 public struct Projection: Sendable {
     /// MapLibre's default vertical field of view: 2·atan(0.5 / 1.5) radians.
     public static let fieldOfView: Double = 2 * atan(0.5 / 1.5)
@@ -38,6 +49,11 @@ public struct Projection: Sendable {
 
     /// The camera, exactly as given (bearing already normalised).
     public let camera: Camera
+    /// The map projection asked for.
+    public let mapProjection: MapProjection
+    /// The sphere camera when the globe is drawn (``MapProjection/globe``
+    /// below zoom 12), else nil.
+    public let globe: GlobeProjection?
     public let viewport: ScreenSize
     /// `512 · 2^zoom`.
     public let worldSize: Double
@@ -68,12 +84,13 @@ public struct Projection: Sendable {
     @usableFromInline let centerLongitude: Double
 
     /// Validates `camera` for `viewport` (see ``Camera/validate(for:)``) and
-    /// precomputes the matrices.
+    /// precomputes the matrices of `projection` (Web Mercator by default).
     ///
     /// - Complexity: O(1); a few hundred floating-point operations.
-    public init(camera: Camera, viewport: ScreenSize) throws(CameraError) {
+    public init(camera: Camera, viewport: ScreenSize, projection: MapProjection = .mercator) throws(CameraError) {
         try camera.validate(for: viewport)
         self.camera = camera
+        self.mapProjection = projection
         self.viewport = viewport
         let width = viewport.width, height = viewport.height
         let worldSize = WebMercator.worldSize(zoom: camera.zoom)
@@ -89,6 +106,9 @@ public struct Projection: Sendable {
         let fov = Projection.fieldOfView
         let cameraToCenter = 0.5 / tan(fov / 2) * height
         self.cameraToCenterDistance = cameraToCenter
+        self.globe = projection.drawsGlobe(atZoom: camera.zoom)
+            ? GlobeProjection(camera: camera, viewport: viewport, centerPoint: center, cameraToCenter: cameraToCenter)
+            : nil
 
         let latitude = min(max(camera.center.latitude, -WebMercator.maxLatitude), WebMercator.maxLatitude)
         self.centerNormalizedY = WebMercator.normalizedY(latitude: latitude)

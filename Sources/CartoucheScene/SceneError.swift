@@ -27,6 +27,11 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case annotations(AnnotationError)
     /// The style document could not be built.
     case invalidStyle(String)
+    /// Camera `frame` (zoom `zoom`) is drawn on the globe by MapLibre
+    /// (`projection` `globe` below zoom 12), where placing, querying and
+    /// drawing are not supported yet; answering with the Mercator model
+    /// would put callouts where the client does not draw them.
+    case projectionNotSupported(frame: Int, zoom: Double)
 
     public var description: String {
         switch self {
@@ -42,6 +47,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
         case .annotations(let e): "managers: \(e)"
         case .invalidStyle(let message): "style: \(message)"
+        case .projectionNotSupported(let frame, let zoom):
+            "projection.type: \"globe\" is not yet supported for placing, querying or drawing a camera below zoom "
+                + "\(GlobeTransition.mercatorZoom) (camera \(frame) has zoom \(zoom)), where MapLibre draws the globe; "
+                + "use \"mercator\", or a camera at zoom \(GlobeTransition.mercatorZoom) or more, where the globe is Web Mercator"
         }
     }
 }

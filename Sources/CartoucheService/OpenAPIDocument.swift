@@ -272,6 +272,11 @@ public enum OpenAPIDocument {
             "type": "object", "default": {},
             "description": "Feature state by manager id, then annotation id (both must exist), read by feature-state expressions in manager properties; empty is a fresh renderer's state",
             "additionalProperties": {"type": "object", "additionalProperties": {"type": "object"}}
+          },
+          "projection": {
+            "type": "object", "additionalProperties": false,
+            "description": "The map projection the client draws (the style spec's projection). Under globe, placing, querying and drawing a camera below zoom 12 (drawn on the sphere by MapLibre) are not supported yet: 422 at projection.type.",
+            "properties": {"type": {"enum": ["mercator", "globe"], "default": "mercator"}}
           }
         },
         "oneOf": [

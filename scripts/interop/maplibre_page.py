@@ -65,3 +65,14 @@ DECODE_PNG = """
   image.src = 'data:image/png;base64,' + png;
 })
 """
+
+
+def resize_map(page, tool, width, height):
+    """Resizes the page and its map to width × height; returns the map's [w, h]."""
+    width, height = int(width), int(height)
+    page.set_viewport_size({"width": width, "height": height})
+    canvas = page.evaluate(
+        "() => { window.map.resize(); const c = window.map.getContainer(); return [c.clientWidth, c.clientHeight]; }")
+    if canvas != [width, height]:
+        fail(tool, f"map container is {canvas}, expected {[width, height]}")
+    return canvas

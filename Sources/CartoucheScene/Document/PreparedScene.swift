@@ -65,6 +65,9 @@ public struct PreparedScene: Sendable {
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
+            if doc.projection.drawsGlobe(atZoom: camera.zoom) {
+                throw .projectionNotSupported(frame: index, zoom: camera.zoom)
+            }
             // Widths and sort keys may be zoom expressions: per frame.
             let above = try frameDoc.linesAboveBoundLines(compiled: compiled, zoom: camera.zoom)
             PlacementInstrument.framePlacements?.increment()

@@ -82,6 +82,7 @@ extension SceneDocument {
         let featureState = try r.optional("featureState") { v, p throws(JSONDecodingError) in
             try SceneDecoding.featureState(v, p, managers: managerIds)
         } ?? [:]
+        let projection = try r.optional("projection", SceneDecoding.projection) ?? .mercator
         try r.rejectUnknownMembers()
         for (i, entry) in entries.enumerated() {
             try SceneDecoding.checkTrimKeys(entry.state.lineTrim, at: cameraPath(i).appending(key: "lineTrim"),
@@ -97,6 +98,7 @@ extension SceneDocument {
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
                   avoidLayers: avoidLayers, images: images, options: options,
                   cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous, featureState: featureState)
+        self.projection = projection
     }
 }
 
@@ -252,6 +254,15 @@ enum SceneDecoding {
         let width = try r.optional("width", nonNegative) ?? 1
         try r.rejectUnknownMembers()
         return AvoidLine(id: id, coordinates: coordinates, width: width)
+    }
+
+    /// The style spec's `projection` object: `type` is "mercator" (the
+    /// default) or "globe".
+    static func projection(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> MapProjection {
+        var r = try JSONObjectReader(v, at: p)
+        let type = try r.optionalCase("type", as: MapProjection.self) ?? .mercator
+        try r.rejectUnknownMembers()
+        return type
     }
 
     static func options(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> SceneOptions {

@@ -19,6 +19,8 @@ extension SceneDocument {
             return contentPath(content, id: id, error: textError)
         case .annotations(let annotationError):
             return managersPath(for: annotationError)
+        case .projectionNotSupported:
+            return JSONPath.root.appending(key: "projection").appending(key: "type")
         case .camera(.noCoordinates):
             return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
         default:

@@ -46,6 +46,11 @@ public struct SceneDocument: Hashable, Sendable {
     /// it (`setFeatureState`): what `["feature-state", …]` expressions read.
     /// Empty (the default) is a fresh renderer's state.
     public var featureState: [String: [String: [String: JSONValue]]]
+    /// The map projection the client draws (the style's `projection.type`).
+    /// Placing, querying and drawing a camera MapLibre draws on the globe
+    /// (zoom below 12) are not supported yet and throw
+    /// ``SceneError/projectionNotSupported(frame:zoom:)``.
+    public var projection: MapProjection = .mercator
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],

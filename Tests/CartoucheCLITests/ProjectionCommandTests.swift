@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import CartoucheCommands
+
+@Suite("projection on the command line")
+struct ProjectionCommandTests {
+    static func scene(zoom: Double, type: String) -> String {
+        #"{"version":1,"viewport":{"width":200,"height":100},"camera":{"center":[0,0],"zoom":\#(zoom)},"projection":{"type":"\#(type)"},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":20,"height":10}}]}"#
+    }
+
+    @Test("an unknown projection type and the globe below zoom 12 exit 4; compile takes the globe; zoom 12 renders")
+    func exitStatuses() throws {
+        let scene = temporaryPath("projection.scene.json"), out = temporaryPath("out")
+        defer { for p in [scene, out] { try? FileManager.default.removeItem(atPath: p) } }
+        func write(_ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: scene)) }
+
+        try write(Self.scene(zoom: 3, type: "equirectangular"))
+        #expect(exitStatus(try CompileCommand.parse([scene, "-o", out])) == 4)
+        try write(Self.scene(zoom: 3, type: "globe"))
+        #expect(exitStatus(try RenderCommand.parse([scene, "-o", out])) == 4)
+        #expect(exitStatus(try CompileCommand.parse([scene, "-o", out])) == 0)
+        try write(Self.scene(zoom: 12, type: "globe"))
+        #expect(exitStatus(try RenderCommand.parse([scene, "-o", out])) == 0)
+    }
+}

@@ -1,0 +1,46 @@
+import CartoucheJSON
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+/// The scene's `projection` over HTTP: a bad type and the globe refusal are
+/// 422s at `projection.type`; compiling accepts the globe.
+@Suite("projection over HTTP")
+struct ProjectionRouteTests {
+    static func scene(zoom: Double, type: String) -> String {
+        #"{"version":1,"viewport":{"width":200,"height":100},"camera":{"center":[0,0],"zoom":\#(zoom)},"projection":{"type":"\#(type)"},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":20,"height":10}}]}"#
+    }
+
+    @Test("an unknown projection type is a 422 at projection.type listing the allowed ones")
+    func unknownType() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for route in ["/v1/place", "/v1/compile", "/v1/render"] {
+                let response = try await post(client, route, ByteBuffer(string: Self.scene(zoom: 3, type: "equirectangular")))
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == "projection.type", "\(route)")
+                #expect(problem.detail.contains("\"mercator\"") && problem.detail.contains("\"globe\""), "\(problem.detail)")
+            }
+        }
+    }
+
+    @Test("placing, querying and drawing the globe below zoom 12 is a 422 at projection.type; compile and zoom 12 answer")
+    func globeRefusedBelowZoom12() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let low = Self.scene(zoom: 3, type: "globe")
+            for (route, body) in [("/v1/place", low), ("/v1/render", low),
+                                  ("/v1/query", #"{"scene":\#(low),"at":[100,50]}"#)] {
+                let response = try await post(client, route, ByteBuffer(string: body))
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == (route == "/v1/query" ? "scene.projection.type" : "projection.type"), "\(route)")
+                #expect(problem.detail.contains("not yet supported"), "\(problem.detail)")
+            }
+            #expect(try await post(client, "/v1/compile", ByteBuffer(string: low)).status == .ok)
+            let high = try await post(client, "/v1/place", ByteBuffer(string: Self.scene(zoom: 12, type: "globe")))
+            let mercator = try await post(client, "/v1/place", ByteBuffer(string: Self.scene(zoom: 12, type: "mercator")))
+            #expect(high.status == .ok && high.body == mercator.body)
+        }
+    }
+}
