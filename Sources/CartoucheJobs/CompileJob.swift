@@ -74,6 +74,9 @@ public struct CompileOutcome: Sendable {
 /// Shared by `POST /v1/compile` and `cartouche compile`.
 public enum CompileJob {
     /// - Parameters:
+    ///   - body: the request body, a scene as JSON.
+    ///   - options: output, target and the style's name, glyphs, sprite, background and slots.
+    ///   - limits: the annotation and text length limits the scene must keep.
     ///   - style: `.compact` for the service; the CLI's `--pretty` asks for `.pretty`.
     ///   - shouldCancel: the request's deadline, checked before compiling
     ///     (compiling is linear in the annotations and does not poll).
