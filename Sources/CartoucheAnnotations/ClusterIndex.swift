@@ -84,6 +84,7 @@ public struct ClusterIndex: Sendable {
     ///   - pointProperties: each point's feature properties, for the map
     ///     expressions of `options.clusterProperties` (may be empty when
     ///     there are none).
+    ///   - options: radius, zoom range, minimum points and cluster properties.
     /// - Complexity: O(z · n log n) for z zoom levels.
     public init(coordinates: [Coordinate], pointProperties: [[String: JSONValue]] = [], options: ClusterOptions) throws(ClusterIndexError) {
         guard options.clusterMaxZoom.isFinite, (0...24).contains(options.clusterMaxZoom) else {

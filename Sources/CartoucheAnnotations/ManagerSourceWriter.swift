@@ -25,7 +25,7 @@ extension AnnotationManager {
     ///
     /// Use it to serve or store large managers; use `compile` for the
     /// layers, images and style document. Features are assembled compact;
-    /// into a ``JSONWriter/Style/pretty`` writer each is re-read to indent
+    /// into a `JSONWriter.Style.pretty` writer each is re-read to indent
     /// it, which is correct but several times slower.
     ///
     /// - Returns: the warnings `compile` would report (duplicate ids, the

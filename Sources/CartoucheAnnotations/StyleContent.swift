@@ -89,7 +89,7 @@ public struct CompiledStyleContent: Hashable, Sendable {
 
 /// Declarative style content in the spirit of Mapbox's
 /// `setMapStyleContent`: describe the whole desired state each time; the
-/// difference from the previous state becomes a minimal ``StylePatch``.
+/// difference from the previous state becomes a minimal `StylePatch` (in `CartoucheStyle`).
 ///
 /// ```swift
 /// let content = StyleContent {
@@ -117,6 +117,7 @@ public struct StyleContent: Hashable, Sendable {
     /// - Parameters:
     ///   - baseLayers: the layers of the style this content is added to.
     ///   - previous: the previous result, to keep data-driven keys stable.
+    ///   - target: the renderers the output must be valid for.
     public func compile(
         baseLayers: [BaseLayer] = [], previous: CompiledStyleContent? = nil, target: StyleTarget = .portable
     ) throws(AnnotationError) -> CompiledStyleContent {

@@ -4,7 +4,9 @@ extension EdgeInsets {
     /// Checks every inset is finite and non-negative, and that the insets
     /// leave a non-negative padded rect inside `viewport`.
     ///
-    /// - Parameter field: the name used in errors, e.g. `"camera.padding"`.
+    /// - Parameters:
+    ///   - viewport: the map's size the insets must fit in.
+    ///   - field: the name used in errors, e.g. `"camera.padding"`.
     public func validate(in viewport: ScreenSize, field: String = "padding") throws(CameraError) {
         for (name, value) in [("top", top), ("left", left), ("bottom", bottom), ("right", right)] {
             guard value.isFinite else { throw .nonFinite(field: "\(field).\(name)", value: value) }

@@ -17,7 +17,7 @@ extension Projection {
     /// GL renderers draw a GeoJSON segment straight in Mercator space using the
     /// longitudes as given (179° → -179° goes the long way round), so the
     /// segment is taken from `a`'s world copy (the one nearest the camera, as
-    /// in ``project(_:)``) plus the raw difference to `b`. Along such a segment
+    /// in ``project(_:)-(Coordinate)``) plus the raw difference to `b`. Along such a segment
     /// both the depth and the signed distance to the horizon line are affine
     /// in the parameter, so the visible piece is one exact interval — also
     /// when both ends are invisible (behind the camera and past the horizon)

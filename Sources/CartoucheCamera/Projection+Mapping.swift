@@ -35,7 +35,7 @@ extension Projection {
         return ScreenPoint(x: (h00 * dx + h01 * dy + h02) / depth, y: y)
     }
 
-    /// Like ``project(_:)`` but always answers: the visibility class, the
+    /// Like ``project(_:)-(Coordinate)`` but always answers: the visibility class, the
     /// screen point (unless behind the camera) and the depth. Non-finite
     /// input has no position either and is reported as ``ProjectedPoint/Visibility/behindCamera``
     /// (on the globe as ``ProjectedPoint/Visibility/occluded``).
@@ -89,11 +89,13 @@ extension Projection {
     /// give latitudes beyond ±``WebMercator/maxLatitude``, as MapLibre's
     /// `unproject` does.
     ///
-    /// - Parameter wrappingLongitude: true (the default) wraps the longitude
-    ///   into (-180, 180]. False returns it continuous from the camera centre
-    ///   (centre longitude + offset, possibly beyond ±180, like MapLibre's
-    ///   `unproject`): at low zoom the viewport can show several world copies,
-    ///   and only the unwrapped value tells which one was tapped.
+    /// - Parameters:
+    ///   - point: a point of the screen, in points from its top-left corner.
+    ///   - wrappingLongitude: true (the default) wraps the longitude
+    ///     into (-180, 180]. False returns it continuous from the camera centre
+    ///     (centre longitude + offset, possibly beyond ±180, like MapLibre's
+    ///     `unproject`): at low zoom the viewport can show several world copies,
+    ///     and only the unwrapped value tells which one was tapped.
     /// - Complexity: O(1).
     public func unproject(_ point: ScreenPoint, wrappingLongitude: Bool = true) -> Coordinate? {
         guard point.x.isFinite, point.y > horizonY, point.y.isFinite else { return nil }

@@ -27,7 +27,7 @@ import Foundation
 /// the horizon really moves to) rather than from `height / 2`.
 /// Points beyond that line, or behind the camera, project to `nil`; points
 /// in front but outside the viewport still project (to off-screen points).
-/// ``unproject(_:)`` is nil for exactly the screen points on or above ``horizonY``,
+/// ``unproject(_:wrappingLongitude:)`` is nil for exactly the screen points on or above ``horizonY``,
 /// so the two are inverse on the visible ground.
 ///
 /// ## Globe

@@ -82,13 +82,13 @@ public struct FeatureCollection: Hashable, Sendable {
 /// foreign members.
 ///
 /// **Decoding** is strict and path-aware: `GeoJSONObject(jsonBytes:)` (or the
-/// `init(jsonBytes:)` of each type) parses with ``JSONParser`` and throws
+/// `init(jsonBytes:)` of each type) parses with `JSONParser` and throws
 /// `JSONInputError`; `init(json:path:)` decodes an already parsed value and
 /// throws `JSONDecodingError` such as
 /// `features[3].geometry.coordinates[0][1]: latitude 95.0 is outside [-90, 90]`.
 /// The full rule list is at the top of `GeoJSONDecoding.swift`.
 ///
-/// **Encoding** writes straight to bytes through ``JSONWriter`` (every type
+/// **Encoding** writes straight to bytes through `JSONWriter` (every type
 /// here is `JSONWritable`: `try collection.jsonBytes()`), with members in
 /// UTF-8 key order and shortest round-trip numbers, so equal values always
 /// produce identical bytes and decode(encode(x)) == x.

@@ -5,7 +5,7 @@
 /// - **Object keys** from ``JSONValue`` objects are sorted by their UTF-8
 ///   bytes, which is the same as Unicode scalar order (not Swift's `String <`,
 ///   which compares by canonical equivalence). Callers that write members one
-///   by one with ``key(_:)`` choose their own order (Cartouche encoders write
+///   by one with ``key(_:)-(String)`` choose their own order (Cartouche encoders write
 ///   them sorted the same way).
 /// - **Strings** are escaped per RFC 8259: `"` `\` and U+0000…U+001F (as
 ///   `\b \f \n \r \t` or `\u00XX`), plus U+2028 and U+2029 so the output can be
@@ -20,7 +20,7 @@
 ///   element on its own line with a 2-space indent and `": "` after keys.
 ///   Empty arrays and objects are always `[]` and `{}`.
 ///
-/// Build a document with ``beginObject()``/``key(_:)``/``endObject()``,
+/// Build a document with ``beginObject()``/``key(_:)-(String)``/``endObject()``,
 /// ``beginArray()``/``endArray()`` and the `write` methods; the writer inserts
 /// commas and indentation. The calls must be properly nested (that is the
 /// calling code's job, not user input's); after a thrown error the buffer
@@ -44,7 +44,7 @@ public struct JSONWriter: Sendable {
     private var innermostHasElements = false
     /// The same flag for each enclosing container, outermost first.
     private var enclosingHaveElements: [Bool] = []
-    /// True between ``key(_:)`` and the member's value.
+    /// True between ``key(_:)-(String)`` and the member's value.
     private var awaitingMemberValue = false
 
     public init(style: Style = .compact, reservingCapacity capacity: Int = 0) {

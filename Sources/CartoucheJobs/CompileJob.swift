@@ -75,6 +75,9 @@ public struct CompileOutcome: Sendable {
 /// Shared by `POST /v1/compile` and `cartouche compile`.
 public enum CompileJob {
     /// - Parameters:
+    ///   - body: the request body, a scene as JSON.
+    ///   - options: output, target and the style's name, glyphs, sprite, background and slots.
+    ///   - limits: the annotation and text length limits the scene must keep.
     ///   - style: `.compact` for the service; the CLI's `--pretty` asks for `.pretty`.
     ///   - text: shapes the point annotations' `text-field`s, so labels with
     ///     code points no font has are warned about (the style draws them with

@@ -34,6 +34,9 @@ public struct PlaceOutcome: Sendable {
 /// with the same bytes and the same errors.
 public enum PlaceJob {
     /// - Parameters:
+    ///   - body: the request body, a scene as JSON.
+    ///   - limits: the annotation and text length limits the scene must keep.
+    ///   - text: measures content-sized callouts (required when the scene has any).
     ///   - shouldCancel: the request's deadline, polled by the solver.
     ///   - shouldStopSearch: optimise mode's softer deadline, before
     ///     `shouldCancel`'s: the search ends there with a valid answer whose

@@ -1,7 +1,7 @@
 import CartoucheGeometry
 
 /// Mapbox's name for a view annotation's anchor; the one anchor type is
-/// ``BoxAnchor`` (in `CartoucheGeometry`).
+/// `BoxAnchor` (in `CartoucheGeometry`).
 @available(*, deprecated, renamed: "BoxAnchor")
 public typealias ViewAnchor = BoxAnchor
 

@@ -157,7 +157,7 @@ public struct PlacementEnvironment: Hashable, Sendable {
     }
 }
 
-/// The placement core's old name for ``EdgeInsets`` (one insets type for
+/// The placement core's old name for `EdgeInsets` (one insets type for
 /// camera padding, callout padding and the placement environment).
 @available(*, deprecated, renamed: "EdgeInsets")
 public typealias PlacementInsets = EdgeInsets

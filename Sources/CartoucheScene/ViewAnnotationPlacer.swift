@@ -8,6 +8,7 @@ import Foundation
 /// then runs the placement core in the scene's mode.
 public enum ViewAnnotationPlacer {
     /// - Parameters:
+    ///   - scene: the callouts, bound to the screen for one camera.
     ///   - previous: the last frame's result, for anchor stability.
     ///   - recordRejected: keep rejected candidates (for pictures).
     ///   - shouldCancel: polled by the solver; return true to stop.

@@ -9,8 +9,10 @@ import Logging
 /// log/metrics, problem and HEAD middleware (see `serviceResponder(router:state:)`), listening where `configuration` says.
 ///
 /// - Parameters:
+///   - configuration: limits, time budget, CORS, where to listen.
 ///   - text: the process's text engine; one is created from the bundled fonts when nil.
 ///   - metrics: where to record; a fresh registry when nil.
+///   - logger: where the per-request lines go.
 /// - Throws: `TextError` when no engine is given and the fonts cannot be loaded,
 ///   ``ConfigurationError`` for unusable limits, ``ExampleLoadError`` when
 ///   `configuration.examplesDirectory` holds a scene the service would refuse.

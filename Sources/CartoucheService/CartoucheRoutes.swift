@@ -36,7 +36,9 @@ public struct CartoucheRoutes: Sendable {
     public let basemap: PlaygroundBasemap?
 
     /// - Parameters:
+    ///   - configuration: limits, time budget and CORS (its host and port are not used).
     ///   - text: the text engine; one over the bundled fonts when nil.
+    ///   - metrics: where the routes record requests and placements.
     ///   - examples: the scenes offered at `/v1/examples`; by default those of
     ///     `configuration.examplesDirectory`, else none.
     /// - Throws: ``ConfigurationError`` for unusable limits, `TextError` when

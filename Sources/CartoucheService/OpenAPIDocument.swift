@@ -8,7 +8,7 @@ import CartoucheScene
 /// is described here and that the paths match ``ServiceRoute`` both ways.
 public enum OpenAPIDocument {
     /// The document for no particular server: `info.version` set to
-    /// ``CartoucheVersion/string``, font stacks taking any names and texts
+    /// `CartoucheVersion.string`, font stacks taking any names and texts
     /// any length. A server serves ``json(fontNames:maxTextLength:)`` with
     /// its own fonts and limit.
     public static let json: String = json(fontNames: [])

@@ -6,7 +6,7 @@ import Hummingbird
 /// The context is made as soon as a request's head is read, before its body,
 /// so `arrival` is when the time budget starts: reading the body counts
 /// against it. The connection lets a handler notice a client that goes away
-/// (``ServiceState/budget(for:)`` has the connection's ``ConnectionWatch``
+/// (`ServiceState.budget(for:)` has the connection's `ConnectionWatch`
 /// abandon the budget when the client hangs up).
 public struct ServiceRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage

@@ -53,7 +53,10 @@ public final class TextLayoutEngine: Sendable {
     }
 
     /// Lays out `text` with `style`, from the cache when the same request was seen.
-    /// - Parameter includeGlyphs: fill `ShapedLine.glyphs` (boxes alone are cheaper to keep).
+    /// - Parameters:
+    ///   - text: the text, as given (transforms such as uppercase come from `style`).
+    ///   - style: font stack, size, wrap width, spacing, justification, anchor.
+    ///   - includeGlyphs: fill `ShapedLine.glyphs` (boxes alone are cheaper to keep).
     /// - Throws: `TextError` for an invalid style, an unknown font stack or text over the limit.
     public func layout(_ text: String, style: TextStyle, includeGlyphs: Bool = false) throws(TextError) -> ShapedText {
         guard let cache else { return try layoutUncached(text, style: style, includeGlyphs: includeGlyphs) }

@@ -1,7 +1,7 @@
 import CartoucheGeometry
 import CartoucheStyle
 
-/// `text-anchor`: the shared ``BoxAnchor``.
+/// `text-anchor`: the shared `BoxAnchor` (in `CartoucheGeometry`).
 @available(*, deprecated, renamed: "BoxAnchor")
 public typealias TextAnchor = BoxAnchor
 

@@ -32,6 +32,7 @@ public struct PreparedScene: Sendable {
     let text: TextLayoutEngine?
 
     /// - Parameters:
+    ///   - scene: the scene to place.
     ///   - text: measures content-sized callouts and point annotations' labels
     ///     (required when the scene has content-sized callouts).
     ///   - lastFrame: place cameras `0...lastFrame` only; nil places all.

@@ -141,6 +141,7 @@ extension SceneDocument {
     /// computes on the way, for callers that also query or draw.)
     ///
     /// - Parameters:
+    ///   - text: measures content-sized callouts (required when the scene has any).
     ///   - shouldCancel: polled by the solver (a request deadline).
     ///   - shouldStopSearch: optimise mode's softer deadline (the answer then
     ///     says `finished: false`).

@@ -62,6 +62,8 @@ public struct SceneQueryIndex: Sendable {
     ///   - viewAnnotations: the placement result (its shown callouts are hit first).
     ///   - collisionBoxes: per view annotation id, sub-rects of the frame that
     ///     are hit instead of the whole frame.
+    ///   - projection: the camera's projection, for queries near a coordinate.
+    ///   - holes: whether a tap inside a polygon's hole hits it.
     /// - Complexity: O(n) shapes plus the grid build.
     public init(layers: [DrawnLayer], viewAnnotations: ViewAnnotationResult? = nil,
                 collisionBoxes: [String: [ScreenRect]] = [:], projection: Projection, holes: HoleRule = .honoured) {

@@ -26,8 +26,10 @@ extension SceneDocument {
     /// A picture of camera `frame` (the cameras after it are not placed);
     /// see ``PreparedScene/drawing(frame:options:)``.
     /// - Parameters:
-    ///   - frame: which camera of the scene.
+    ///   - index: which camera of the scene.
     ///   - text: measures content-sized callouts (required when the scene has any).
+    ///   - options: ghosts (rejected candidates) and caption.
+    ///   - shouldCancel: polled by the solver (a request deadline).
     public func drawing(frame index: Int = 0, text: TextLayoutEngine?, options: DrawingOptions = DrawingOptions(),
                         shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> Drawing {
         let prepared = try PreparedScene(self, text: text, through: index, recordRejected: self.options.recordRejected || options.ghosts,
