@@ -33,15 +33,31 @@ struct GlyphOutline {
 
     var isEmpty: Bool { segments.isEmpty }
 
-    /// The outline of the glyph loaded in `slot`, or nil when the slot holds
-    /// no outline (a bitmap-only glyph) or FreeType cannot walk it.
+    /// The flattened `outline`, or nil when FreeType cannot walk it.
     static func decompose(_ outline: inout FT_Outline) -> GlyphOutline? {
         let builder = Builder()
         var funcs = FT_Outline_Funcs(
-            move_to: { to, user in Builder.of(user).outline.move(to!.pointee); return 0 },
-            line_to: { to, user in Builder.of(user).outline.line(to!.pointee); return 0 },
-            conic_to: { control, to, user in Builder.of(user).outline.conic(control!.pointee, to!.pointee); return 0 },
-            cubic_to: { c1, c2, to, user in Builder.of(user).outline.cubic(c1!.pointee, c2!.pointee, to!.pointee); return 0 },
+            // A non-zero return stops the walk (FreeType never passes null points; a font cannot make it).
+            move_to: { to, user in
+                guard let to, let builder = Builder.of(user) else { return 1 }
+                builder.outline.move(to.pointee)
+                return 0
+            },
+            line_to: { to, user in
+                guard let to, let builder = Builder.of(user) else { return 1 }
+                builder.outline.line(to.pointee)
+                return 0
+            },
+            conic_to: { control, to, user in
+                guard let control, let to, let builder = Builder.of(user) else { return 1 }
+                builder.outline.conic(control.pointee, to.pointee)
+                return 0
+            },
+            cubic_to: { c1, c2, to, user in
+                guard let c1, let c2, let to, let builder = Builder.of(user) else { return 1 }
+                builder.outline.cubic(c1.pointee, c2.pointee, to.pointee)
+                return 0
+            },
             shift: 0, delta: 0)
         let status = withExtendedLifetime(builder) {
             FT_Outline_Decompose(&outline, &funcs, Unmanaged.passUnretained(builder).toOpaque())
@@ -55,8 +71,8 @@ struct GlyphOutline {
     private final class Builder {
         var outline = GlyphOutline()
 
-        static func of(_ user: UnsafeMutableRawPointer?) -> Builder {
-            Unmanaged<Builder>.fromOpaque(user!).takeUnretainedValue()
+        static func of(_ user: UnsafeMutableRawPointer?) -> Builder? {
+            user.map { Unmanaged<Builder>.fromOpaque($0).takeUnretainedValue() }
         }
     }
 

@@ -35,7 +35,7 @@ public struct GlyphRangeGenerator: Sendable {
     /// The glyphs of `range` for `stack`, in code-point order.
     /// - Complexity: O(g · (s · r² + p)) for g glyphs of s outline segments and
     ///   p field pixels, r the 6 px reach (Noto Sans Regular's `0-255`, 193
-    ///   glyphs: 44 ms of CPU in a debug build).
+    ///   glyphs: 8 ms of CPU in a release build, 44 ms in a debug one).
     public func glyphs(of stack: ResolvedFontStack, in range: GlyphRange) throws(GlyphError) -> [SDFGlyph] {
         var sources: [Int: SDFGlyphSource] = [:]
         var glyphs: [SDFGlyph] = []
