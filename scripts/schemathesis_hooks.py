@@ -26,10 +26,13 @@ def map_case(context, case):
     path = case.operation.path
     if path in SCENE_OPERATIONS and isinstance(case.body, dict):
         repair_scene(case.body)
+        if path != "/v1/compile":
+            repair_projection(case.body)
     if path == "/v1/query" and isinstance(case.body, dict):
         request = case.body
         if isinstance(request.get("scene"), dict):
             repair_scene(request["scene"])
+            repair_projection(request["scene"])
             # A frame index names a camera of the scene.
             frame = request.get("frame")
             if isinstance(frame, (int, float)) and not isinstance(frame, bool) and frame >= camera_count(request["scene"]):
@@ -127,6 +130,28 @@ def repair_scene(scene):
     if any(isinstance(c.get("fit"), dict) for c in cameras_of(scene)) and scene.get("puck") is None:
         scene["puck"] = {"coordinate": [0, 0]}
     repair_previous(scene, annotations)
+    repair_feature_state(scene, managers)
+
+
+def repair_feature_state(scene, managers):
+    """featureState names managers of the scene, then their annotations."""
+    state = scene.get("featureState")
+    if not isinstance(state, dict):
+        return
+    ids = {m["id"]: {a.get("id") for a in m.get("annotations") or [] if isinstance(a, dict)} for m in managers}
+    scene["featureState"] = {
+        manager: {k: v for k, v in entries.items() if k in ids[manager]}
+        for manager, entries in state.items() if manager in ids and isinstance(entries, dict)
+    }
+
+
+def repair_projection(scene):
+    """Placing, querying and drawing under the globe is refused for a camera
+    MapLibre draws on the sphere (zoom below 12), a 422 at projection.type
+    until #16 lands: such a scene goes out with Web Mercator."""
+    projection = scene.get("projection")
+    if isinstance(projection, dict) and projection.get("type") == "globe":
+        projection["type"] = "mercator"
 
 
 def padding_fits(padding, viewport):

@@ -17,6 +17,11 @@ public enum OpenAPIDocument {
     /// `OpenAPIDocument+Answers.swift` (``answerSchemas``), joined here.
     static let template: String = pathsAndRequestSchemas + "\n" + motionSchemas + "\n" + answerSchemas
 
+    /// The 256 glyph ranges of the Basic Multilingual Plane (`0-255` …
+    /// `65280-65535`) as a JSON array: the only range names the glyph route takes.
+    static let glyphRangeNames: String =
+        "[" + stride(from: 0, to: 65536, by: 256).map { "\"\($0)-\($0 + 255)\"" }.joined(separator: ", ") + "]"
+
     /// From the top of the document to the last request schema (`Options`).
     private static let pathsAndRequestSchemas: String = #"""
 {
@@ -187,7 +192,7 @@ public enum OpenAPIDocument {
         "summary": "A Mapbox glyph range (SDF protocol buffer, 24 px, 3 px buffer) made from the fonts text is measured with; point a style's glyphs at /v1/glyphs/{fontstack}/{range}.pbf",
         "parameters": [
           {"name": "fontstack", "in": "path", "required": true, "description": "Comma-separated font names as in text-font (percent-encoded), resolved like text-font for shaping: aliases, unknown names skipped (and warned about), then the bundled fallbacks", "schema": {"type": "string"}, "example": "Noto Sans Regular"},
-          {"name": "range", "in": "path", "required": true, "description": "N-(N+255) with N a multiple of 256, up to 65280-65535", "schema": {"type": "string", "pattern": "^[0-9]+-[0-9]+$"}, "example": "0-255"}
+          {"name": "range", "in": "path", "required": true, "description": "N-(N+255) with N a multiple of 256, up to 65280-65535", "schema": {"enum": \#(glyphRangeNames)}, "example": "0-255"}
         ],
         "responses": {
           "200": {"description": "The range's glyphs (glyphs.proto); Cache-Control public for a day, a strong ETag", "headers": {"ETag": {"schema": {"type": "string"}}, "Cache-Control": {"schema": {"type": "string"}}, "Cartouche-Warning-Count": {"schema": {"type": "integer"}}, "Cartouche-Warnings": {"description": "JSON array of the first warnings (names of the stack that are not fonts)", "schema": {"type": "string"}}}, "content": {"application/x-protobuf": {"schema": {"type": "string", "format": "binary"}}}},

@@ -191,8 +191,10 @@ extension TextLayoutEngine {
                 let natural = Double(primary.ascender - primary.descender + primary.lineGap) * scale
                 let style = TextStyle(
                     font: run.font, size: run.size,
-                    // Kept a normal number: a tiny width over a large size would round to 0.
-                    maxWidth: max((content.maxTextWidth ?? 1e12) / run.size, .leastNormalMagnitude),
+                    // Kept a normal number: a tiny width over a large size would round to 0,
+                    // and a huge one over a small size overflow to infinity; 10¹² ems
+                    // is wider than any text of allowed length, so it never wraps.
+                    maxWidth: min(max((content.maxTextWidth ?? 1e12) / run.size, .leastNormalMagnitude), 1e12),
                     lineHeight: natural * content.lineHeightMultiple / run.size,
                     justify: .left, anchor: .topLeft)
                 shapedRuns.append((i, try layout(run.text, style: style)))

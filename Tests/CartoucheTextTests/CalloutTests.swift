@@ -59,6 +59,18 @@ struct CalloutTests {
         #expect(layout.lines.allSatisfy { $0.frame.width <= 60 })
     }
 
+    @Test("the largest finite maxTextWidth over a small run size lays out as no limit (schemathesis found it overflowing to inf)")
+    func hugeMaxTextWidth() throws {
+        var content = CalloutContent.eta(title: "12 min", hint: "Fastest route")
+        content.runs[1].size = 0.5
+        content.maxTextWidth = .greatestFiniteMagnitude
+        let layout = try makeEngine().measure(content)
+        #expect(layout.lines.map(\.run) == [0, 1])
+        var unlimited = content
+        unlimited.maxTextWidth = nil
+        #expect(try makeEngine().measure(unlimited).size == layout.size)
+    }
+
     @Test("a view annotation is sized explicitly or from content")
     func sizing() throws {
         let engine = try makeEngine()
