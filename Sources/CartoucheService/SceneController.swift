@@ -55,10 +55,12 @@ struct SceneController {
 
     func query(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
+        let options = try Problem.mapping { () throws(JobError) in try TargetOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
-        return jsonResponse(try await state.runBudgeted(budget) { QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel) })
+        return jsonResponse(try await state.runBudgeted(budget) {
+            QueryJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, target: options.target)
+        })
     }
 
     func render(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {

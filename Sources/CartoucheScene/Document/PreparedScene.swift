@@ -65,8 +65,10 @@ public struct PreparedScene: Sendable {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
             PlacementInstrument.framePlacements?.increment()
+            // A camera that trims a manager changes which of its lines are drawn above others.
+            let frameAbove = doc.trimsManagers(inFrame: index) ? try frameDoc.linesAboveBoundLines(compiled: compiled) : above
             let result = try ViewAnnotationPlacer.place(
-                frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,
+                frameDoc.placementScene(camera: camera, text: text, linesAbove: frameAbove), previous: last,
                 recordRejected: record, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
             frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) }))
             last = result

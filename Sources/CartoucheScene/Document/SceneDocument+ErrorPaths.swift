@@ -19,6 +19,9 @@ extension SceneDocument {
             return contentPath(content, id: id, error: textError)
         case .annotations(let annotationError):
             return managersPath(for: annotationError)
+        case .manager(let id, let member, _):
+            guard let i = managers.firstIndex(where: { $0.id == id }) else { return JSONPath.root.appending(key: "managers") }
+            return JSONPath.root.appending(key: "managers").appending(index: i).appending(key: member)
         case .camera(.noCoordinates):
             return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
         default:
@@ -60,12 +63,17 @@ extension SceneDocument {
             return member(manager, "slot")
         case .layerPositionCycle(let managers) where managers.count == 1:
             return member(managers[0], "layerPosition")
-        case .invalidProperty(let manager, nil, _, _), .unknownProperty(let manager, nil, _),
-             .unsupportedByTarget(let manager, nil, _, _):
+        case .unsupportedByTarget(let manager, nil, let property, _):
+            // The property itself: `managers[i].properties.line-trim-offset`.
+            return member(manager, "properties").appending(key: property)
+        case .unsupportedByTarget(let manager, let annotation?, let property, _):
+            let annotations = member(manager, "annotations")
+            guard let i = managers.first(where: { $0.id == manager })?.annotationIds.firstIndex(of: annotation) else { return annotations }
+            return annotations.appending(index: i).appending(key: "properties").appending(key: property)
+        case .invalidProperty(let manager, nil, _, _), .unknownProperty(let manager, nil, _):
             return member(manager, "properties")
         case .invalidProperty(let manager, _?, _, _), .unknownProperty(let manager, _?, _),
-             .invalidGeometry(let manager, _, _), .unsupportedByTarget(let manager, _?, _, _),
-             .conflictingImage(_, let manager, _):
+             .invalidGeometry(let manager, _, _), .conflictingImage(_, let manager, _):
             return member(manager, "annotations")
         default:
             return managersRoot
