@@ -20,8 +20,7 @@ extension SceneDocument {
         case .annotations(let annotationError):
             return managersPath(for: annotationError)
         case .manager(let id, let member, _):
-            guard let i = managers.firstIndex(where: { $0.id == id }) else { return JSONPath.root.appending(key: "managers") }
-            return JSONPath.root.appending(key: "managers").appending(index: i).appending(key: member)
+            return managerPath(id, member)
         case .camera(.noCoordinates):
             return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
         default:
@@ -47,15 +46,19 @@ extension SceneDocument {
         }
     }
 
+    /// `managers[i].key` for the manager with id `manager` (`managers[i]`
+    /// without a key), `managers` when the scene has no such manager.
+    private func managerPath(_ manager: String, _ key: String?) -> JSONPath {
+        let managersRoot = JSONPath.root.appending(key: "managers")
+        guard let i = managers.firstIndex(where: { $0.id == manager }) else { return managersRoot }
+        let path = managersRoot.appending(index: i)
+        return key.map { path.appending(key: $0) } ?? path
+    }
+
     /// `managers[i].member` for errors naming one manager, `managers` for
     /// those involving several.
     private func managersPath(for error: AnnotationError) -> JSONPath {
-        let managersRoot = JSONPath.root.appending(key: "managers")
-        func member(_ manager: String, _ key: String?) -> JSONPath {
-            guard let i = managers.firstIndex(where: { $0.id == manager }) else { return managersRoot }
-            let path = managersRoot.appending(index: i)
-            return key.map { path.appending(key: $0) } ?? path
-        }
+        let member = managerPath
         switch error {
         case .unknownLayerId(let manager, _), .layerIndexOutOfRange(let manager, _, _):
             return member(manager, "layerPosition")
@@ -76,7 +79,7 @@ extension SceneDocument {
              .invalidGeometry(let manager, _, _), .conflictingImage(_, let manager, _):
             return member(manager, "annotations")
         default:
-            return managersRoot
+            return JSONPath.root.appending(key: "managers")
         }
     }
 }

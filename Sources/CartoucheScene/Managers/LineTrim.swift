@@ -14,6 +14,20 @@ enum LineTrim {
         return offset.x...offset.y
     }
 
+    /// The length of the line up to each vertex, in Mercator units (a
+    /// world is 1 wide), as the renderer's `line-progress` measures it;
+    /// `ys` are the vertices' `WebMercator.normalizedY`.
+    /// - Complexity: O(n) for n vertices.
+    static func cumulativeLengths(_ coordinates: [Coordinate], ys: [Double]) -> [Double] {
+        var cumulative = [0.0]
+        cumulative.reserveCapacity(coordinates.count)
+        for k in coordinates.indices.dropFirst() {
+            let dx = (coordinates[k].longitude - coordinates[k - 1].longitude) / 360, dy = ys[k] - ys[k - 1]
+            cumulative.append(cumulative[k - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        return cumulative
+    }
+
     /// The drawn parts of the line `coordinates` with `trim` hidden: the
     /// line itself when nothing is trimmed, else the stretch before the trim
     /// and the stretch after it (either may be missing), each with the
@@ -21,14 +35,8 @@ enum LineTrim {
     /// - Complexity: O(n) for n vertices.
     static func drawnRuns(_ coordinates: [Coordinate], trim: ClosedRange<Double>?) -> [[Coordinate]] {
         guard let trim, trim.upperBound > trim.lowerBound, coordinates.count >= 2 else { return [coordinates] }
-        // Cumulative Mercator length, as `Projection.screenLine` measures progress.
         let ys = coordinates.map { WebMercator.normalizedY(latitude: $0.latitude) }
-        var cumulative = [0.0]
-        cumulative.reserveCapacity(coordinates.count)
-        for k in 1..<coordinates.count {
-            let dx = (coordinates[k].longitude - coordinates[k - 1].longitude) / 360, dy = ys[k] - ys[k - 1]
-            cumulative.append(cumulative[k - 1] + (dx * dx + dy * dy).squareRoot())
-        }
+        let cumulative = cumulativeLengths(coordinates, ys: ys)
         let total = cumulative[cumulative.count - 1]
         // A line of no length sits at progress 0.
         guard total > 0 else { return trim.contains(0) ? [] : [coordinates] }
