@@ -24,16 +24,6 @@ extension AnyAnnotationManager {
         case .polygon(let m): m.annotations.map(\.id)
         }
     }
-
-    /// The manager with `lineMetrics` set (its source gives lines `line-progress`).
-    var withLineMetrics: AnyAnnotationManager {
-        switch self {
-        case .point(var m): m.lineMetrics = true; return .point(m)
-        case .circle(var m): m.lineMetrics = true; return .circle(m)
-        case .polyline(var m): m.lineMetrics = true; return .polyline(m)
-        case .polygon(var m): m.lineMetrics = true; return .polygon(m)
-        }
-    }
 }
 
 extension SceneDocument {
@@ -44,7 +34,12 @@ extension SceneDocument {
         let trimmed = Set(cameraStates.flatMap(\.lineTrim.keys))
         var o = AnnotationOrchestrator()
         for m in managers {
-            if case .polyline = m, trimmed.contains(m.id) { o.setManager(m.withLineMetrics) } else { o.setManager(m) }
+            if case .polyline(var pm) = m, trimmed.contains(m.id) {
+                pm.lineMetrics = true
+                o.setManager(.polyline(pm))
+            } else {
+                o.setManager(m)
+            }
         }
         return o
     }
@@ -57,9 +52,9 @@ extension SceneDocument {
     }
 
     /// The layers of the client's map the managers' layers are placed among,
-    /// bottom to top: the basemap's layers, then its slots (those a manager
-    /// uses; on Mapbox Standard they sit above the basemap's own layers, and
-    /// a layer without a slot goes above them all).
+    /// bottom to top: the basemap's layers, then its slots (``slotMarkers``;
+    /// a layer without a slot goes above them all, as on Mapbox Standard,
+    /// whose slots live in its import).
     var basemapBase: [BaseLayer] {
         basemap.layers.map(BaseLayer.layer) + slotMarkers.map(BaseLayer.slot)
     }
