@@ -94,18 +94,25 @@ public struct AnnotationManager<Kind: AnnotationKind>: Hashable, Sendable {
     public var tapRadius: Double
     /// Whether each feature also carries its annotation id as the property
     /// ``annotationIdPropertyKey`` (`"id"`) and the source names that
-    /// property as its `promoteId`. MapLibre GL drops string feature ids
-    /// from GeoJSON sources, so without this `queryRenderedFeatures` cannot
-    /// say which annotation was hit, and feature state cannot address
-    /// annotations; with it both use the annotation id (Mapbox GL reads
-    /// `promoteId` the same way). Default false: the output is unchanged.
-    public var promoteIds: Bool = false
+    /// property as its `promoteId` (the default). MapLibre GL and Mapbox GL
+    /// JS drop string feature ids from GeoJSON sources, so without this
+    /// `queryRenderedFeatures` cannot say which annotation was hit, and
+    /// feature state cannot address annotations; with it both renderers use
+    /// the annotation id as the feature id (clustered sources included:
+    /// their unclustered points keep it, a cluster keeps its `cluster_id`). False leaves
+    /// the property and `promoteId` out, as the Mapbox SDK's managers do.
+    public var promoteIds: Bool = true
+    /// Whether the source asks the renderer for `line-progress`
+    /// (`"lineMetrics": true`), which Mapbox GL needs to trim lines. Compiling
+    /// sets it anyway when the layer has `line-trim-offset`; set it for a
+    /// line layer whose trim the client animates itself.
+    public var lineMetrics: Bool = false
     /// Clustering; only point managers expose it.
     var clustering: ClusterOptions?
 
     public init(
         id: String, annotations: [Kind.Annotation] = [], layerPosition: LayerPosition = .default,
-        slot: String? = nil, tapRadius: Double = 0, promoteIds: Bool = false
+        slot: String? = nil, tapRadius: Double = 0, promoteIds: Bool = true
     ) {
         self.id = id
         self.annotations = annotations

@@ -145,29 +145,37 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
 
     /// A complete, validated v8 style: a background layer, the slot markers
     /// of `options`, then the annotation layers in resolved order.
+    ///
+    /// - Parameter externalLayers: layers of a basemap the client draws under
+    ///   or around the style (bottom to top, above the background and below
+    ///   the slot markers), which layer positions may name but the document
+    ///   does not contain: each annotation layer keeps its place relative to
+    ///   the layers the document has.
     public func styleDocument(
-        options: StyleDocumentOptions, previous: CompiledAnnotations? = nil, target: StyleTarget = .portable
+        options: StyleDocumentOptions, previous: CompiledAnnotations? = nil, target: StyleTarget = .portable,
+        externalLayers: [BaseLayer] = []
     ) throws -> (document: StyleDocument, compiled: CompiledAnnotations) {
         var base: [BaseLayer] = []
-        var baseLayers: [StyleLayer] = []
+        var emitted: [String: StyleLayer] = [:]
         if let background = options.backgroundColor {
             base.append(.layer(StyleDocumentOptions.backgroundLayerId))
-            baseLayers.append(StyleLayer(
+            emitted[StyleDocumentOptions.backgroundLayerId] = StyleLayer(
                 id: StyleDocumentOptions.backgroundLayerId, type: .background,
-                paint: ["background-color": background.styleJSON]))
+                paint: ["background-color": background.styleJSON])
         }
+        base += externalLayers
         for slot in options.slots {
             base.append(.slot(slot))
-            baseLayers.append(StyleLayer(id: slot, type: .slot))
+            emitted[slot] = StyleLayer(id: slot, type: .slot)
         }
         let compiled = try compile(baseLayers: base, previous: previous, target: target)
-        // Interleave: each annotation layer goes right below its insertBefore.
-        var layers = baseLayers
-        for (layer, before) in zip(compiled.fragment.layers, compiled.fragment.insertBefore) {
-            if let before, let i = layers.firstIndex(where: { $0.id == before }) {
-                layers.insert(layer, at: i)
-            } else {
-                layers.append(layer)
+        // Interleave: each annotation layer goes right below its insertBefore;
+        // external layers hold their place in the stack, then drop out.
+        let stack = StyleStack(compiled.fragment, baseLayerIds: base.map(\.id))
+        let layers = stack.items.compactMap { item -> StyleLayer? in
+            switch item {
+            case .base(let id): emitted[id]
+            case .layer(let layer): layer
             }
         }
         let document = StyleDocument(

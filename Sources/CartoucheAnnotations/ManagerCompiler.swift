@@ -29,7 +29,8 @@ public let layerPropertiesKey = "layerProperties"
 /// The key under which `customData` sits in feature properties.
 public let customDataKey = "custom_data"
 /// The feature property holding the annotation id when the manager
-/// promotes ids (``AnnotationManager/promoteIds``); the source's `promoteId`.
+/// promotes ids (``AnnotationManager/promoteIds``, the default); the source's
+/// `promoteId`, so renderers report the annotation id as the feature id.
 public let annotationIdPropertyKey = "id"
 
 extension AnnotationManager {
@@ -116,8 +117,15 @@ extension AnnotationManager {
         return CompiledManager(
             id: id,
             source: GeoJSONSource(
-                features: features, clustering: clustering?.sourceClustering, promoteId: promoteIds ? annotationIdPropertyKey : nil),
+                features: features, clustering: clustering?.sourceClustering, promoteId: promoteIds ? annotationIdPropertyKey : nil,
+                lineMetrics: needsLineMetrics),
             layers: layers, dataDrivenKeys: dataDrivenKeys, imageUses: imageUses, warnings: warnings)
+    }
+
+    /// Whether the source must give its lines `line-progress`: the layer
+    /// trims them (`line-trim-offset`), or ``lineMetrics`` asks for it.
+    var needsLineMetrics: Bool {
+        lineMetrics || (layerProperties as? LineLayerProperties)?.lineTrimOffset != nil
     }
 
     func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {

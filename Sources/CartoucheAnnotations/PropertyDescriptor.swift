@@ -33,8 +33,10 @@ public enum RendererSupport: Hashable, Sendable {
     case constantInMapLibre
 }
 
-/// The renderer family a compile must produce valid styles for.
-public enum StyleTarget: Hashable, Sendable {
+/// The renderer family a compile must produce valid styles for. The raw
+/// values are the spellings of the scene's `options.target`, the CLI's
+/// `--target` and the service's `target` parameter.
+public enum StyleTarget: String, Hashable, Sendable, CaseIterable {
     /// Valid for both MapLibre and Mapbox GL: Mapbox-only properties and
     /// per-feature values MapLibre cannot evaluate are rejected (the default).
     case portable

@@ -17,13 +17,19 @@ public struct BatchRunner: Sendable {
     /// Per-scene time budget; nil for none.
     public var timeout: Duration?
     public var text: TextLayoutEngine?
+    /// Applied to every scene (`--target`); its nil target keeps each scene's own.
+    public var options: TargetOptions
 
-    public init(jobs: Int, shard: Shard = .all, onError: BadLinePolicy = .skip, timeout: Duration? = nil, text: TextLayoutEngine?) {
+    public init(
+        jobs: Int, shard: Shard = .all, onError: BadLinePolicy = .skip, timeout: Duration? = nil, text: TextLayoutEngine?,
+        options: TargetOptions = TargetOptions()
+    ) {
         self.jobs = max(1, jobs)
         self.shard = shard
         self.onError = onError
         self.timeout = timeout
         self.text = text
+        self.options = options
     }
 
     /// Counts for the summary line.
@@ -105,7 +111,7 @@ public struct BatchRunner: Sendable {
     /// task group's own tasks: CPU-bound work on Swift's cooperative pool would
     /// starve anything else in the process (a server, a test runner).
     private func place(_ lines: [(lineNumber: Int, bytes: [UInt8])]) async -> [Outcome] {
-        let text = self.text, timeout = self.timeout
+        let text = self.text, timeout = self.timeout, target = options.target
         let pool = HeavyWorkPool(maxConcurrent: jobs, maxQueued: lines.count)
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (i, line) in lines.enumerated() {
@@ -115,7 +121,7 @@ public struct BatchRunner: Sendable {
                         result = try await pool.run {
                             let deadlines = Deadlines(timeout)
                             return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                                shouldStopSearch: deadlines.shouldStopSearch)
+                                                shouldStopSearch: deadlines.shouldStopSearch, target: target)
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.

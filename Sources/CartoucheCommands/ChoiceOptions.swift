@@ -1,5 +1,6 @@
 import ArgumentParser
 import CartoucheGeometry
+import CartoucheJobs
 import CartoucheStyle
 
 // The CLI's choice options as enums, so ArgumentParser refuses a value
@@ -16,12 +17,30 @@ public enum CompileOutputChoice: String, CaseIterable, Sendable, ExpressibleByAr
     case fragment
 }
 
-/// `compile --target`.
+/// `--target` of `place`, `compile`, `query`, `render`.
 public enum StyleTargetChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// MapLibre and Mapbox GL.
     case portable
-    /// Mapbox-only properties allowed.
+    /// Mapbox-only properties and slots allowed.
     case mapbox
+}
+
+/// `--target`, shared by every command that takes a scene: the request's
+/// target, over the scene's `options.target`, as the routes' `target`
+/// query parameter (one resolution rule, `SceneDocument.resolvingTarget`).
+public struct TargetOption: ParsableArguments {
+    @Option(help: "portable (MapLibre and Mapbox GL) or mapbox (Mapbox-only properties and slots allowed); default: the scene's options.target, else portable.")
+    var target: StyleTargetChoice?
+
+    public init() {}
+
+    /// The flag as the `target` query parameter (nothing when not given).
+    var parameters: [(name: String, value: String)] {
+        target.map { [("target", $0.rawValue)] } ?? []
+    }
+
+    /// The flag read as the routes read `?target=`.
+    func options() throws(JobError) -> TargetOptions { try TargetOptions(parameters: parameters) }
 }
 
 /// `query --holes`.

@@ -16,8 +16,7 @@ public struct CompileCommand: ParsableCommand {
     @Option(name: .customLong("output"), help: "style (a complete v8 style) or fragment ({sources, layers} to merge).")
     var output: CompileOutputChoice = .style
 
-    @Option(help: "portable (MapLibre and Mapbox GL) or mapbox (Mapbox-only properties allowed).")
-    var target: StyleTargetChoice = .portable
+    @OptionGroup var target: TargetOption
 
     @Option(help: "Style name (style only).") var name: String?
     @Option(help: "Glyph URL template, e.g. https://…/{fontstack}/{range}.pbf (style only).") var glyphs: String?
@@ -36,7 +35,7 @@ public struct CompileCommand: ParsableCommand {
 
     /// The flags as the query parameters of `POST /v1/compile`, so both are read by one reader.
     var parameters: [(name: String, value: String)] {
-        var pairs: [(name: String, value: String)] = [("output", output.rawValue), ("target", target.rawValue)]
+        var pairs: [(name: String, value: String)] = [("output", output.rawValue)] + target.parameters
         for (name, value) in [("name", name), ("glyphs", glyphs), ("sprite", sprite), ("background", background), ("slots", slots)] {
             if let value { pairs.append((name, value)) }
         }

@@ -28,6 +28,7 @@ public struct PlaceCommand: AsyncParsableCommand {
     @Option(name: .customLong("timeout-ms"), help: "Time budget per scene in milliseconds (default: none).")
     var timeoutMilliseconds: Int?
 
+    @OptionGroup var target: TargetOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
@@ -43,11 +44,13 @@ public struct PlaceCommand: AsyncParsableCommand {
         let handle = try InputFile.open(input)
         let text = try fonts.textEngine()
         let timeout = timeoutMilliseconds.map { Duration.milliseconds($0) }
+        let options: TargetOptions
+        do { options = try target.options() } catch { throw CommandIO.fail("place", error, input: input) }
         if !batch {
             let body = try handle.readToEnd() ?? Data()
             let deadlines = Deadlines(timeout)
             switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                shouldStopSearch: deadlines.shouldStopSearch) {
+                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])
@@ -59,7 +62,7 @@ public struct PlaceCommand: AsyncParsableCommand {
         }
         let runner = BatchRunner(
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: Shard(parsing: shard) ?? .all, onError: onError,
-            timeout: timeout, text: text)
+            timeout: timeout, text: text, options: options)
         var reader = LineReader(handle: handle)
         let console = ConsoleOutput(bar: Terminal.stderrIsTerminal ? ProgressBar(totalBytes: InputFile.size(input)) : nil)
         let start = ContinuousClock.now

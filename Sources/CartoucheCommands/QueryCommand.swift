@@ -28,6 +28,7 @@ public struct QueryCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
+    @OptionGroup var target: TargetOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
@@ -61,7 +62,9 @@ public struct QueryCommand: ParsableCommand {
         do { scene = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         var request = members
         request["scene"] = scene
-        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil)
+        let options: TargetOptions
+        do { options = try target.options() } catch { return .failure(error) }
+        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil, target: options.target)
     }
 
     public func run() throws {

@@ -18,13 +18,14 @@ public struct RenderCommand: ParsableCommand {
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when drawing succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
 
+    @OptionGroup var target: TargetOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
 
     /// The flags as the query parameters of `POST /v1/render`.
     var parameters: [(name: String, value: String)] {
-        [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")]
+        [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")] + target.parameters
     }
 
     func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<RenderOutcome, JobError> {

@@ -14,11 +14,13 @@ public struct CompileOptions: Hashable, Sendable {
     }
 
     public var output: Output
-    public var target: StyleTarget
+    /// The request's target; nil keeps the scene's `options.target`
+    /// (`portable` when the scene says nothing).
+    public var target: StyleTarget?
     /// Used for `output == .style` only.
     public var style: StyleDocumentOptions
 
-    public init(output: Output = .style, target: StyleTarget = .portable, style: StyleDocumentOptions = StyleDocumentOptions()) {
+    public init(output: Output = .style, target: StyleTarget? = nil, style: StyleDocumentOptions = StyleDocumentOptions()) {
         self.output = output
         self.target = target
         self.style = style
@@ -29,7 +31,8 @@ public struct CompileOptions: Hashable, Sendable {
     /// The parameters that shape the complete style only.
     static let styleOnlyParameters = ["name", "glyphs", "sprite", "background", "slots"]
 
-    /// Reads `output=style|fragment`, `target=portable|mapbox`, and for
+    /// Reads `output=style|fragment`, `target=portable|mapbox` (absent: the
+    /// scene's `options.target`), and for
     /// styles `name`, `glyphs`, `sprite` (URLs, passed through), `background`
     /// (a CSS colour, or `none` for no background layer) and `slots`
     /// (comma-separated Mapbox slot names, bottom to top).
@@ -37,7 +40,7 @@ public struct CompileOptions: Hashable, Sendable {
     public init(parameters: [(name: String, value: String)]) throws(JobError) {
         let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
         output = try reader.choice("output", Output.allCases.map { ($0.rawValue, $0) }) ?? .style
-        target = try reader.choice("target", [("portable", StyleTarget.portable), ("mapbox", .mapbox)]) ?? .portable
+        target = try reader.target()
         style = StyleDocumentOptions()
         if output == .fragment, let name = Self.styleOnlyParameters.first(where: reader.has) {
             throw .invalidParameter(name, "applies to output=style only")
@@ -90,7 +93,7 @@ public enum CompileJob {
         text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) -> Result<CompileOutcome, JobError> {
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits, target: options.target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }
@@ -100,11 +103,11 @@ public enum CompileJob {
         do {
             switch options.output {
             case .style:
-                let compiled = try document.styleDocumentWithWarnings(options: options.style, target: options.target)
+                let compiled = try document.styleDocumentWithWarnings(options: options.style)
                 output = compiled.document.json
                 warnings = compiled.warnings
             case .fragment:
-                let compiled = try document.compile(target: options.target)
+                let compiled = try document.compile()
                 output = compiled.fragment.json
                 warnings = compiled.warnings
             }

@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheScene
 import CartoucheText
@@ -41,14 +42,16 @@ public enum PlaceJob {
     ///   - shouldStopSearch: optimise mode's softer deadline, before
     ///     `shouldCancel`'s: the search ends there with a valid answer whose
     ///     frames say `stats.finished: false`, instead of no answer.
+    ///   - target: the request's target (`--target`, `?target=`); nil keeps
+    ///     the scene's `options.target`.
     /// - Returns: the outcome, or the problem to report (never a crash).
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        shouldStopSearch: (@Sendable () -> Bool)? = nil
+        shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil
     ) -> Result<PlaceOutcome, JobError> {
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits, target: target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheScene
 import CartoucheText
@@ -21,41 +22,47 @@ public enum QueryJob {
     ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
     /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
     ///   then per tap one grid-cell lookup plus its hits.
+    /// - Parameter target: the request's target (`--target`, `?target=`);
+    ///   nil keeps the scene's `options.target`.
     public static func run(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        target: StyleTarget? = nil
     ) -> Result<[UInt8], JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
+        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target)
     }
 
     /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
     public static func run(
-        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        target: StyleTarget? = nil
     ) -> Result<[UInt8], JobError> {
-        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel).map(\.body)
+        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target).map(\.body)
     }
 
     /// ``run(_:limits:text:shouldCancel:)`` with the answer's warnings apart too (for headers).
     public static func runWithWarnings(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        target: StyleTarget? = nil
     ) -> Result<QueryOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel)
+        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target)
     }
 
     /// - Returns: `{"frame", "hits" | "taps", "warnings"?}` and the warnings
     ///   as sentences; `warnings` is present when the scene's text has
     ///   missing glyphs (see ``PlaceJob``).
     public static func runWithWarnings(
-        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        target: StyleTarget? = nil
     ) -> Result<QueryOutcome, JobError> {
         let request: QueryRequest
         do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
         let scenePath = JSONPath.root.appending(key: "scene")
         let document: SceneDocument
-        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits) {
+        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits, target: target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheRender
 import CartoucheScene
@@ -11,21 +12,25 @@ public struct RenderOptions: Hashable, Sendable {
     public var ghosts: Bool
     /// Add the caption with the counts.
     public var caption: Bool
+    /// The request's target; nil keeps the scene's `options.target`.
+    public var target: StyleTarget?
 
-    public init(frame: Int = 0, ghosts: Bool = false, caption: Bool = true) {
+    public init(frame: Int = 0, ghosts: Bool = false, caption: Bool = true, target: StyleTarget? = nil) {
         self.frame = frame
         self.ghosts = ghosts
         self.caption = caption
+        self.target = target
     }
 
-    public static let parameterNames = ["frame", "ghosts", "caption"]
+    public static let parameterNames = ["frame", "ghosts", "caption", StyleTarget.parameterName]
 
-    /// Reads `frame` (whole number ≥ 0), `ghosts` and `caption` (`true` | `false`).
+    /// Reads `frame` (whole number ≥ 0), `ghosts` and `caption` (`true` |
+    /// `false`), `target` (`portable` | `mapbox`).
     /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
     public init(parameters: [(name: String, value: String)]) throws(JobError) {
         let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
         self.init(frame: try reader.index("frame") ?? 0, ghosts: try reader.bool("ghosts") ?? false,
-                  caption: try reader.bool("caption") ?? true)
+                  caption: try reader.bool("caption") ?? true, target: try reader.target())
     }
 }
 
@@ -57,7 +62,7 @@ public enum RenderJob {
         shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<RenderOutcome, JobError> {
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits) {
+        switch SceneInput.decode(body: body, limits: limits, target: options.target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

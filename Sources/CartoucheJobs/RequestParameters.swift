@@ -1,3 +1,5 @@
+import CartoucheAnnotations
+
 /// Query parameters read strictly: every name must be one the operation
 /// knows and given at most once, every value one it accepts. The CLI passes
 /// its options through the same reader (as name/value pairs), so a bad
@@ -36,6 +38,11 @@ package struct ParameterReader {
         return match.1
     }
 
+    /// `target=portable|mapbox`, nil when absent (the scene's `options.target` then holds).
+    package func target() throws(JobError) -> StyleTarget? {
+        try choice(StyleTarget.parameterName, StyleTarget.allCases.map { ($0.rawValue, $0) })
+    }
+
     /// `true` or `false`, nil when absent.
     package func bool(_ name: String) throws(JobError) -> Bool? {
         try choice(name, [("true", true), ("false", false)])
@@ -48,5 +55,28 @@ package struct ParameterReader {
             throw .invalidParameter(name, "must be a whole number ≥ 0, got \"\(value)\"")
         }
         return number
+    }
+}
+
+extension StyleTarget {
+    /// The query parameter (and CLI option) naming a request's target.
+    package static let parameterName = "target"
+}
+
+/// The query parameters of `POST /v1/place` and `/v1/query`, whose only
+/// parameter is the target (and the `place` and `query` commands' `--target`,
+/// read through the same reader).
+public struct TargetOptions: Hashable, Sendable {
+    /// The request's target; nil keeps the scene's `options.target`.
+    public var target: StyleTarget?
+
+    public init(target: StyleTarget? = nil) { self.target = target }
+
+    public static let parameterNames = [StyleTarget.parameterName]
+
+    /// Reads `target=portable|mapbox`.
+    /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
+    public init(parameters: [(name: String, value: String)]) throws(JobError) {
+        self.init(target: try ParameterReader(parameters, allowed: Self.parameterNames).target())
     }
 }

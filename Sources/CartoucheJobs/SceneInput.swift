@@ -1,3 +1,4 @@
+import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheScene
 
@@ -9,24 +10,30 @@ package enum SceneInput {
     /// before it is decoded), decodes the scene strictly, then checks the
     /// callout text lengths.
     ///
-    /// - Parameter path: where the scene sits in the request (`$` for a bare
-    ///   scene body, `scene` inside a query request); every problem path is
-    ///   relative to the request.
+    /// - Parameters:
+    ///   - path: where the scene sits in the request (`$` for a bare scene
+    ///     body, `scene` inside a query request); every problem path is
+    ///     relative to the request.
+    ///   - target: the request's target (`--target`, `?target=`), which wins
+    ///     over the scene's `options.target` (`SceneDocument.resolvingTarget`):
+    ///     every route resolves it here, the same way.
     /// - Complexity: O(size of the JSON).
-    package static func decode(_ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits) -> Result<SceneDocument, JobError> {
+    package static func decode(
+        _ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits, target: StyleTarget? = nil
+    ) -> Result<SceneDocument, JobError> {
         if let problem = tooManyAnnotations(in: json, at: path, limit: limits.maxAnnotations) { return .failure(problem) }
         let document: SceneDocument
         do { document = try SceneDocument(json: json, path: path) } catch { return .failure(.invalidValue(error)) }
         if let problem = firstTooLongText(in: json, at: path, limit: limits.maxTextLength) { return .failure(problem) }
-        return .success(document)
+        return .success(document.resolvingTarget(target))
     }
 
-    /// Parses a request body holding a bare scene, then ``decode(_:at:limits:)``:
+    /// Parses a request body holding a bare scene, then ``decode(_:at:limits:target:)``:
     /// the first step of every scene route (place, compile, render).
-    package static func decode(body: [UInt8], limits: SceneLimits) -> Result<SceneDocument, JobError> {
+    package static func decode(body: [UInt8], limits: SceneLimits, target: StyleTarget? = nil) -> Result<SceneDocument, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return decode(json, limits: limits)
+        return decode(json, limits: limits, target: target)
     }
 
     /// 413 when the view annotations, or the managers' annotations taken

@@ -23,9 +23,14 @@ struct Binder {
         self.previous = prev
         avoidRuns = scene.avoidLines.map { ($0.id, projection.screenPolylines($0.coordinates), max(0, $0.width) / 2) }
         for (i, va) in scene.viewAnnotations.enumerated() {
-            guard let (geometries, _) = Binder.resolve(va, in: scene) else { continue }
+            guard let (geometries, trim) = Binder.resolve(va, in: scene) else { continue }
             var runs: [[ScreenPoint]] = []
-            for g in geometries { for line in Binder.lines(of: g) { runs += projection.screenPolylines(line) } }
+            // A trimmed stretch is not drawn: no other callout keeps off it.
+            for g in geometries {
+                for line in Binder.lines(of: g) {
+                    for drawn in LineTrim.drawnRuns(line, trim: trim) { runs += projection.screenPolylines(drawn) }
+                }
+            }
             if !runs.isEmpty { lineRuns[i] = (geometries, runs) }
         }
     }

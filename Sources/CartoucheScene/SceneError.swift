@@ -25,6 +25,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case textEngineRequired
     /// A manager or annotation is invalid (names manager, annotation, property).
     case annotations(AnnotationError)
+    /// A member of a manager breaks a scene rule (a slot under the portable
+    /// target, a position that a slot contradicts); `reason` says which and
+    /// how to fix it.
+    case manager(id: String, member: String, reason: String)
     /// The style document could not be built.
     case invalidStyle(String)
     /// Camera `frame` (zoom `zoom`) is drawn on the globe by MapLibre
@@ -45,12 +49,39 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cancelled: "placement cancelled: the time budget ran out"
         case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
         case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
-        case .annotations(let e): "managers: \(e)"
+        case .annotations(let e): "managers: \(Self.describe(e))"
+        case .manager(let id, _, let reason): "managers: manager \"\(id)\": \(reason)"
         case .invalidStyle(let message): "style: \(message)"
         case .projectionNotSupported(let frame, let zoom):
             "projection.type: \"globe\" is not yet supported for placing, querying or drawing a camera below zoom "
                 + "\(GlobeTransition.mercatorZoom) (camera \(frame) has zoom \(zoom)), where MapLibre draws the globe; "
                 + "use \"mercator\", or a camera at zoom \(GlobeTransition.mercatorZoom) or more, where the globe is Web Mercator"
+        }
+    }
+
+    /// How to allow what only Mapbox GL has, on every route.
+    static let allowMapbox = #"allow it with "options": {"target": "mapbox"} in the scene (or --target mapbox, ?target=mapbox)"#
+
+    /// An annotation error in the scene's terms: the target is the scene's
+    /// option (or the request's), and positions and slots name the basemap.
+    static func describe(_ error: AnnotationError) -> String {
+        switch error {
+        case .unsupportedByTarget(let m, let a, let p, let support):
+            let location = a.map { "manager \"\(m)\", annotation \"\($0)\"" } ?? "manager \"\(m)\""
+            switch support {
+            case .constantInMapLibre:
+                return "\(location), property \"\(p)\": MapLibre cannot vary it per feature; set it on the manager, or \(allowMapbox)"
+            default:
+                return "\(location), property \"\(p)\" is Mapbox-only; \(allowMapbox)"
+            }
+        case .unknownLayerId(let m, let id):
+            return "manager \"\(m)\": layer position refers to unknown layer \"\(id)\"; "
+                + "name a manager's layer or one of the basemap's layers (declare them in basemap.layers)"
+        case .unknownSlot(let m, let slot):
+            return "manager \"\(m)\": slot \"\(slot)\" is not one of the basemap's slots "
+                + "(basemap.slots, by default Mapbox Standard's bottom, middle, top; or the style's --slots)"
+        default:
+            return "\(error)"
         }
     }
 }

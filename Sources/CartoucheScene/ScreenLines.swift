@@ -14,15 +14,7 @@ extension Projection {
             let p = coordinates.first.flatMap { project($0) }
             return ProjectedLine(points: [p], progress: [0])
         }
-        // Cumulative Mercator length for progress.
-        var cumulative = [0.0]
-        cumulative.reserveCapacity(coordinates.count)
-        for k in 1..<coordinates.count {
-            let a = coordinates[k - 1], b = coordinates[k]
-            let dx = (b.longitude - a.longitude) / 360
-            let dy = WebMercator.normalizedY(latitude: b.latitude) - WebMercator.normalizedY(latitude: a.latitude)
-            cumulative.append(cumulative[k - 1] + (dx * dx + dy * dy).squareRoot())
-        }
+        let cumulative = LineTrim.cumulativeLengths(coordinates, ys: coordinates.map { WebMercator.normalizedY(latitude: $0.latitude) })
         let total = cumulative[cumulative.count - 1]
         func progress(_ k: Int, _ t: Double) -> Double {
             guard total > 0 else { return 0 }

@@ -16,13 +16,14 @@ struct EngineController {
     func place(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let config = state.configuration
         // The budget counts from arrival: reading, waiting for a slot and placing all spend it.
-        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
+        let options = try Problem.mapping { () throws(JobError) in try TargetOptions(parameters: request.parameterPairs) }
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
         let shouldCancel = budget.shouldCancel, shouldStopSearch = budget.shouldStopSearch
         let outcome = try await state.runBudgeted(budget) {
-            PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+            PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch,
+                         target: options.target)
         }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
         return SceneController.withWarnings(jsonResponse(outcome.body), outcome.warnings)

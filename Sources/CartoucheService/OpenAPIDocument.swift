@@ -37,6 +37,9 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "placeScene",
         "summary": "Place the view annotations of a scene, one frame per camera",
+        "parameters": [
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+        ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
           "200": {"description": "The placement", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaceResponse"}}}},
@@ -55,7 +58,7 @@ public enum OpenAPIDocument {
         "description": "The body is exactly the style (or fragment) the library builds, keys sorted. Non-fatal compile warnings (duplicate annotation ids: the first is kept; point labels with code points no font has) travel in headers: Cartouche-Warning-Count (always) and Cartouche-Warnings (a JSON array of the first messages: at most 10, each cut to 200 characters, at most 4 KiB; non-ASCII escaped as \\uXXXX).",
         "parameters": [
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"], "default": "portable"}, "description": "portable: valid for MapLibre and Mapbox GL; mapbox: Mapbox-only properties allowed"},
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
           {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only: with output=fragment it is a 400, as are glyphs, sprite, background and slots)"},
           {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only)"},
           {"name": "sprite", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Sprite URL (output=style only)"},
@@ -84,6 +87,9 @@ public enum OpenAPIDocument {
       "post": {
         "operationId": "queryScene",
         "summary": "Hit-test taps on a scene for one camera, top-most first",
+        "parameters": [
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+        ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
         "responses": {
           "200": {"description": "Hits, or hits per tap", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryResponse"}}}},
@@ -102,7 +108,8 @@ public enum OpenAPIDocument {
         "parameters": [
           {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2147483647, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
           {"name": "ghosts", "in": "query", "schema": {"enum": ["true", "false"], "default": "false"}, "description": "Draw rejected candidates"},
-          {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}}
+          {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}},
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -271,6 +278,7 @@ public enum OpenAPIDocument {
           "managers": {"type": "array", "items": {"$ref": "#/components/schemas/Manager"}, "default": [], "description": "Annotation managers (ids unique)"},
           "avoidLayers": {"type": "array", "items": {"type": "string"}, "default": [], "description": "Ids of polyline managers of this scene whose lines callouts avoid"},
           "images": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Size"}, "default": {}, "description": "Icon image sizes by name"},
+          "basemap": {"$ref": "#/components/schemas/Basemap"},
           "options": {"$ref": "#/components/schemas/Options"},
           "previous": {"$ref": "#/components/schemas/Previous"},
           "featureState": {
@@ -295,7 +303,7 @@ public enum OpenAPIDocument {
           "id": {"type": "string", "minLength": 1, "description": "Becomes the source's and the layer's id"},
           "type": {"enum": ["point", "circle", "polyline", "polygon"]},
           "layerPosition": {"$ref": "#/components/schemas/LayerPosition"},
-          "slot": {"type": "string"},
+          "slot": {"type": "string", "description": "A slot of the basemap (basemap.slots); Mapbox-only: needs options.target mapbox"},
           "tapRadius": {"type": "number", "minimum": 0, "default": 0},
           "properties": {"$ref": "#/components/schemas/StyleProperties", "description": "Manager-wide style-spec layout and paint properties, by style-spec name: fallbacks for the data-driven ones, and the layer-only ones; values are constants or style-spec expressions (emitted verbatim, evaluated per frame by Cartouche)"},
           "annotations": {"type": "array", "items": {"$ref": "#/components/schemas/Annotation"}, "default": [], "description": "Ids unique within the manager (a repeat is a warning; the first is kept)"},
@@ -582,7 +590,16 @@ public enum OpenAPIDocument {
           "mode": {"enum": ["greedy", "optimise"], "default": "greedy"},
           "cullingMargin": {"type": "number", "minimum": 0, "default": 0},
           "lineClearance": {"type": "number", "minimum": 0, "description": "Default: half the callout's larger side + 4"},
-          "recordRejected": {"type": "boolean", "default": false}
+          "recordRejected": {"type": "boolean", "default": false},
+          "target": {"enum": ["portable", "mapbox"], "default": "portable", "description": "The renderers the scene is for, on every route: portable (MapLibre and Mapbox GL) refuses Mapbox-only properties and slots; mapbox accepts them and honours line-trim-offset in geometry. A target query parameter (CLI --target) overrides it"}
+        }
+      },
+      "Basemap": {
+        "type": "object", "additionalProperties": false,
+        "description": "The client's map the managers' layers go among. Its layers are never in the output: fragments name them in beforeId",
+        "properties": {
+          "layers": {"type": "array", "items": {"type": "string", "minLength": 1}, "default": [], "description": "Ids of the basemap's layers, bottom to top, that layerPosition above/below may name"},
+          "slots": {"type": "array", "items": {"type": "string", "minLength": 1}, "default": ["bottom", "middle", "top"], "description": "The basemap's slots, bottom to top (Mapbox Standard's by default)"}
         }
       },
 """#

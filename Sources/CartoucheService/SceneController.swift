@@ -65,11 +65,11 @@ struct SceneController {
 
     func query(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        _ = try Problem.mapping { () throws(JobError) in try ParameterReader(request.parameterPairs, allowed: []) }
+        let options = try Problem.mapping { () throws(JobError) in try TargetOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
-            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel)
+            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel, target: options.target)
         }
         return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }

@@ -44,11 +44,23 @@ public struct GeoJSONSource: Hashable, Sendable {
     /// The feature property a renderer uses as the feature id (`promoteId`);
     /// nil writes no `promoteId`.
     public var promoteId: String?
+    /// Whether the renderer computes `line-progress` for the source's lines
+    /// (`lineMetrics`): Mapbox GL needs it for `line-trim-offset`, both
+    /// renderers for `line-gradient`. False writes nothing.
+    public var lineMetrics: Bool
 
-    public init(features: [JSONValue], clustering: SourceClustering? = nil, promoteId: String? = nil) {
+    public init(features: [JSONValue], clustering: SourceClustering? = nil, promoteId: String? = nil, lineMetrics: Bool = false) {
         self.features = features
         self.clustering = clustering
         self.promoteId = promoteId
+        self.lineMetrics = lineMetrics
+    }
+
+    /// Whether everything but the features is the same: a renderer takes
+    /// these options only when the source is added, so a change in them
+    /// re-creates the source where a change of features only updates data.
+    public func hasSameOptions(as other: GeoJSONSource) -> Bool {
+        clustering == other.clustering && promoteId == other.promoteId && lineMetrics == other.lineMetrics
     }
 
     /// The source as style-spec JSON, data inline as a FeatureCollection.
@@ -58,6 +70,7 @@ public struct GeoJSONSource: Hashable, Sendable {
             "data": ["type": "FeatureCollection", "features": .array(features)],
         ]
         if let promoteId { object["promoteId"] = .string(promoteId) }
+        if lineMetrics { object["lineMetrics"] = true }
         if let clustering {
             object["cluster"] = true
             object["clusterRadius"] = .number(clustering.radius)

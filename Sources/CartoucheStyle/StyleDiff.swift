@@ -8,9 +8,10 @@ extension StylePatch {
     /// that cannot reproduce the new order (features reordered or inserted
     /// in the middle) the source's features are replaced whole. Layers that
     /// changed type, source, slot or zoom range, or whose source is
-    /// re-created (clustering changed), are removed and added again; others
-    /// get per-key property changes, and the fewest moves that restore the
-    /// order (the rest form a longest increasing subsequence).
+    /// re-created (clustering, `promoteId` or `lineMetrics` changed), are
+    /// removed and added again; others get per-key property changes, and the
+    /// fewest moves that restore the order (the rest form a longest
+    /// increasing subsequence).
     /// - Complexity: O(F + L²) for F features and L layers.
     public static func diff(from old: StyleFragment, to new: StyleFragment, baseLayerIds: [String] = []) -> StylePatch {
         var ops: [StylePatchOperation] = []
@@ -22,9 +23,12 @@ extension StylePatch {
             ops.append(.addImage(image))
         }
 
-        // Sources to (re)create: new ones and those whose clustering changed.
+        // Sources to (re)create: new ones and those whose options changed
+        // (clustering, promoteId, lineMetrics: a renderer reads them only
+        // when the source is added).
         let recreated = Set(new.sources.keys.filter { id in
-            old.sources[id].map { $0.clustering != new.sources[id]?.clustering } ?? false
+            guard let before = old.sources[id], let after = new.sources[id] else { return false }
+            return !before.hasSameOptions(as: after)
         })
         let oldLayers = Dictionary(old.layers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newLayers = Dictionary(new.layers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

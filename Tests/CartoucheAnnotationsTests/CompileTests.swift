@@ -38,7 +38,8 @@ import Testing
         let expected: JSONValue = [
             "type": "Feature", "id": "a",
             "geometry": ["type": "Point", "coordinates": [2.3522, 48.8566]],
-            "properties": ["layerProperties": ["circle-radius": 8], "custom_data": ["kind": "cafe"]],
+            // The annotation id again as a property, the source's promoteId.
+            "properties": ["layerProperties": ["circle-radius": 8], "custom_data": ["kind": "cafe"], "id": "a"],
         ]
         #expect(compiled.source.features == [expected])
         #expect(compiled.dataDrivenKeys == ["circle-radius"])

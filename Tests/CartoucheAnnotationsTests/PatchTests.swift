@@ -62,7 +62,7 @@ import Testing
         let new = try o.compile(baseLayers: [.layer("water")], previous: old)
         let patch = StylePatch.diff(from: old.fragment, to: new.fragment, baseLayerIds: ["water"])
         #expect(patch.operations == [
-            .addSource(id: "c", GeoJSONSource(features: [])),
+            .addSource(id: "c", GeoJSONSource(features: [], promoteId: "id")),
             // One move either way; the diff keeps the earlier layer in place.
             .moveLayer("b", before: "a"),
             .addLayer(StyleLayer(id: "c", type: .line, source: "c"), before: "water"),

@@ -34,7 +34,7 @@ import Testing
         let manager = PointAnnotationManager(id: "m", annotations: [a])
         let text = String(decoding: try manager.sourceDataBytes(), as: UTF8.self)
         #expect(text == #"{"features":[{"geometry":{"coordinates":[-2.25,48.5],"type":"Point"},"id":"a\"1","#
-            + #""properties":{"custom_data":{"b":[true,null],"z":1},"layerProperties":{"icon-image":"pin","icon-size":0.5,"text-field":"Hi"}},"#
+            + #""properties":{"custom_data":{"b":[true,null],"z":1},"id":"a\"1","layerProperties":{"icon-image":"pin","icon-size":0.5,"text-field":"Hi"}},"#
             + #""type":"Feature"}],"type":"FeatureCollection"}"#)
     }
 
@@ -180,7 +180,7 @@ import Testing
         var a = CircleAnnotation(id: "c\"1", coordinate: Fixtures.paris, customData: ["k": "v"])
         a.circleRadius = 4
         var manager = CircleAnnotationManager(id: "dots", annotations: [a, CircleAnnotation(id: "c2", coordinate: Fixtures.berlin), a])
-        manager.promoteIds = true
+        #expect(manager.promoteIds, "promoted ids are the default")
         try expectSameBytes(manager)
         let text = String(decoding: try manager.sourceDataBytes(), as: UTF8.self)
         #expect(text.contains(#""properties":{"custom_data":{"k":"v"},"id":"c\"1","layerProperties":{"circle-radius":4}}"#))

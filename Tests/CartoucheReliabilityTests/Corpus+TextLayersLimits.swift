@@ -68,6 +68,19 @@ extension HostileCorpus {
         HostileCase(name: "layer position given two ways", family: .layers,
                     request: HostileRequest(managersScene([SceneJSON.circleManager(id: "a", position: #"{"above":"x","at":1}"#)])),
                     expected: .invalid("managers[0].layerPosition", #"give exactly one of "above", "below", "at""#)),
+        HostileCase(name: "a Mapbox-only property under the portable target", family: .layers,
+                    request: HostileRequest(managersScene([SceneJSON.polylineManager(properties: #"{"line-trim-offset":[0,0.5]}"#)])),
+                    expected: .invalid("managers[0].properties.line-trim-offset",
+                                       #"property "line-trim-offset" is Mapbox-only; allow it with "options": {"target": "mapbox"}"#)),
+        HostileCase(name: "a slot under the portable target", family: .layers,
+                    request: HostileRequest(managersScene([SceneJSON.polylineManager(slot: "middle")])),
+                    expected: .invalid("managers[0].slot", #"slot "middle" is Mapbox-only"#)),
+        HostileCase(name: "a slot the basemap does not have", family: .layers,
+                    request: HostileRequest(SceneJSON.scene(members: #""options":{"target":"mapbox"},"managers":[\#(SceneJSON.polylineManager(slot: "overlay"))]"#)),
+                    expected: .invalid("managers[0].slot", #"slot "overlay" is not one of the basemap's slots"#)),
+        HostileCase(name: "a basemap layer named twice", family: .layers,
+                    request: HostileRequest(SceneJSON.scene(members: #""basemap":{"layers":["water","water"]}"#)),
+                    expected: .invalid("basemap.layers[1]", "named twice")),
     ]
 
     /// `scalars` copies of "a": a 10 MB string is 10^7 of them.

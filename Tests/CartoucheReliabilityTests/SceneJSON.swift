@@ -37,9 +37,12 @@ enum SceneJSON {
     }
 
     /// A polyline manager with one line, as a `"managers":[…]` member.
-    static func polylineManager(id: String = "routes", line: String = "[[-1,0],[1,0]]", position: String? = nil) -> String {
+    static func polylineManager(
+        id: String = "routes", line: String = "[[-1,0],[1,0]]", position: String? = nil, slot: String? = nil, properties: String? = nil
+    ) -> String {
         let pos = position.map { #","layerPosition":\#($0)"# } ?? ""
-        return #"{"id":"\#(id)","type":"polyline"\#(pos),"annotations":[{"id":"\#(id)-1","geometry":{"type":"LineString","coordinates":\#(line)}}]}"#
+        let extra = (slot.map { #","slot":"\#($0)""# } ?? "") + (properties.map { #","properties":\#($0)"# } ?? "")
+        return #"{"id":"\#(id)","type":"polyline"\#(pos)\#(extra),"annotations":[{"id":"\#(id)-1","geometry":{"type":"LineString","coordinates":\#(line)}}]}"#
     }
 
     /// A circle manager with one circle at (0, 0).

@@ -41,7 +41,7 @@ struct SceneDocumentTests {
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 30}}"#,
          "camera.zoom: must be within 0.0...25.5, got 30.0"),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "viewAnnotation": []}"#,
-         #"viewAnnotation: unknown member; allowed members are "version", "viewport", "camera", "cameras", "puck", "viewAnnotations", "avoidRegions", "avoidLines", "managers", "avoidLayers", "images", "options", "previous""#),
+         #"viewAnnotation: unknown member; allowed members are "version", "viewport", "camera", "cameras", "puck", "viewAnnotations", "avoidRegions", "avoidLines", "managers", "avoidLayers", "images", "basemap", "options", "previous""#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": -2}}]}"#,
          #"managers[0].properties.circle-radius: -2.0 is out of range"#),
         (#"{"version": 1, "viewport": {"width": 4, "height": 3}, "camera": {"center": [0, 0], "zoom": 1}, "managers": [{"id": "m", "type": "circle", "properties": {"circle-radius": 2, "line-width": 3}}]}"#,

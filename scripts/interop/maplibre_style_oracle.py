@@ -29,7 +29,8 @@ property (`"promoteId": "id"`); clusters by `properties.cluster`.
 Result:
   {"errors": [map error messages],
    "projected": [[x, y], ...],
-   "hits": [[{"layer": id, "id": feature id or null, "cluster": bool}, ...], ...],  # per probe, top-most first
+   "hits": [[{"layer": id, "id": feature id or null, "cluster": bool,
+              "properties": {…the feature's properties as MapLibre returns them}}, ...], ...],  # per probe, top-most first
    "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t,
    "view": {"center": [lng, lat], "zoom", "bearing", "pitch"}}   # the camera the map shows
 
@@ -191,7 +192,8 @@ QUERY = """
   const map = window.map;
   const projected = probes.map((c) => { const p = map.project(c); return [p.x, p.y]; });
   const hits = projected.map((p) => map.queryRenderedFeatures(p).map((f) => (
-    {layer: f.layer.id, id: f.id === undefined ? null : f.id, cluster: f.properties.cluster === true})));
+    {layer: f.layer.id, id: f.id === undefined ? null : f.id, cluster: f.properties.cluster === true,
+     properties: f.properties})));
   const c = map.getCenter();
   const view = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
   return {projected, hits, view, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};

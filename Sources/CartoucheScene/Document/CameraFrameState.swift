@@ -1,5 +1,7 @@
+import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
+import CartoucheStyle
 
 /// What one camera of `cameras` sets for its own frame besides the view: the
 /// puck's position and the line trim progress. A drive (the puck moving along
@@ -40,7 +42,9 @@ extension SceneDocument {
     }
 
     /// The scene as frame `index` sees it: its camera's puck, and the trims
-    /// it names applied to the callouts (directly or through their manager).
+    /// it names applied to the callouts (directly or through their manager)
+    /// and to the polyline managers it names, whose lines are then drawn,
+    /// hit and avoided without the trimmed stretch for this frame.
     /// Everything else is shared by every frame.
     func forFrame(_ index: Int) -> SceneDocument {
         let state = cameraState(ofFrame: index)
@@ -55,6 +59,19 @@ extension SceneDocument {
                 doc.viewAnnotations[i].lineTrim = managed
             }
         }
+        for (i, m) in doc.managers.enumerated() {
+            if case .polyline(var pm) = m, let trim = state.lineTrim[m.id] {
+                pm.layerProperties.lineTrimOffset = StyleOffset(x: trim.lowerBound, y: trim.upperBound)
+                doc.managers[i] = .polyline(pm)
+            }
+        }
         return doc
+    }
+
+    /// Whether frame `index`'s camera trims a manager's lines (its drawn
+    /// lines then differ from the scene's).
+    func trimsManagers(inFrame index: Int) -> Bool {
+        let trims = cameraState(ofFrame: index).lineTrim
+        return !trims.isEmpty && managers.contains { trims[$0.id] != nil }
     }
 }

@@ -69,7 +69,8 @@ public struct PreparedScene: Sendable {
             if doc.projection.drawsGlobe(atZoom: camera.zoom) {
                 throw .projectionNotSupported(frame: index, zoom: camera.zoom)
             }
-            // Widths and sort keys may be zoom expressions: per frame.
+            // Per frame: widths and sort keys may be zoom expressions, and a
+            // camera that trims a manager changes which of its lines are drawn.
             let above = try frameDoc.linesAboveBoundLines(compiled: compiled, zoom: camera.zoom)
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(

@@ -75,6 +75,8 @@ extension SceneDocument {
             for (name, size) in try v.decodeObject(at: p) { out[name] = try SceneDecoding.size(size, p.appending(key: name)) }
             return out
         } ?? [:]
+        let basemap = try r.optional("basemap", SceneDecoding.basemap) ?? Basemap()
+        try SceneDecoding.checkBasemap(basemap, at: r.path(of: "basemap"), managers: managers)
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
         let previous = try r.optional("previous") { v, p throws(JSONDecodingError) in
             try SceneDecoding.previous(v, p, viewAnnotations: viewAnnotations)
@@ -96,7 +98,7 @@ extension SceneDocument {
         }
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
                   contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
-                  avoidLayers: avoidLayers, images: images, options: options,
+                  avoidLayers: avoidLayers, images: images, basemap: basemap, options: options,
                   cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous, featureState: featureState)
         self.projection = projection
     }
@@ -271,8 +273,42 @@ enum SceneDecoding {
             mode: try r.optionalCase("mode", as: PlacementMode.self) ?? .greedy,
             cullingMargin: try r.optional("cullingMargin", nonNegative) ?? 0,
             lineClearance: try r.optional("lineClearance", nonNegative),
-            recordRejected: try r.optionalBool("recordRejected") ?? false)
+            recordRejected: try r.optionalBool("recordRejected") ?? false,
+            target: try r.optionalCase("target", as: StyleTarget.self) ?? .portable)
         try r.rejectUnknownMembers()
         return o
+    }
+
+    /// `{"layers": [id, …], "slots": [name, …]}`: ids unique, not empty.
+    static func basemap(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> Basemap {
+        var r = try JSONObjectReader(v, at: p)
+        func names(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> [String] {
+            try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in
+                let name = try v.decodeString(at: p)
+                guard !name.isEmpty else { throw JSONDecodingError(path: p, reason: "must not be empty") }
+                return name
+            }
+        }
+        let basemap = Basemap(layers: try r.optional("layers", names) ?? [], slots: try r.optional("slots", names) ?? Basemap.standardSlots)
+        try r.rejectUnknownMembers()
+        return basemap
+    }
+
+    /// Every id of the basemap is used once, by the basemap alone: two
+    /// layers (or a layer and a slot) with one id, or a basemap id that is
+    /// also a layer of a manager, would make positions ambiguous.
+    static func checkBasemap(_ basemap: Basemap, at p: JSONPath, managers: [AnyAnnotationManager]) throws(JSONDecodingError) {
+        var owners: [String: String] = [:]
+        for m in managers { for id in m.layerIds { owners[id] = m.id } }
+        var seen = Set<String>()
+        for (member, ids) in [("layers", basemap.layers), ("slots", basemap.slots)] {
+            for (i, id) in ids.enumerated() {
+                let path = p.appending(key: member).appending(index: i)
+                guard seen.insert(id).inserted else { throw JSONDecodingError(path: path, reason: "\"\(id)\" is named twice in the basemap") }
+                if let manager = owners[id] {
+                    throw JSONDecodingError(path: path, reason: "\"\(id)\" is also a layer of manager \"\(manager)\"")
+                }
+            }
+        }
     }
 }

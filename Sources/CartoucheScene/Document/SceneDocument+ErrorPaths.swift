@@ -21,6 +21,8 @@ extension SceneDocument {
             return managersPath(for: annotationError)
         case .projectionNotSupported:
             return JSONPath.root.appending(key: "projection").appending(key: "type")
+        case .manager(let id, let member, _):
+            return managerPath(id, member)
         case .camera(.noCoordinates):
             return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
         default:
@@ -46,15 +48,19 @@ extension SceneDocument {
         }
     }
 
+    /// `managers[i].key` for the manager with id `manager` (`managers[i]`
+    /// without a key), `managers` when the scene has no such manager.
+    private func managerPath(_ manager: String, _ key: String?) -> JSONPath {
+        let managersRoot = JSONPath.root.appending(key: "managers")
+        guard let i = managers.firstIndex(where: { $0.id == manager }) else { return managersRoot }
+        let path = managersRoot.appending(index: i)
+        return key.map { path.appending(key: $0) } ?? path
+    }
+
     /// `managers[i].member` for errors naming one manager, `managers` for
     /// those involving several.
     private func managersPath(for error: AnnotationError) -> JSONPath {
-        let managersRoot = JSONPath.root.appending(key: "managers")
-        func member(_ manager: String, _ key: String?) -> JSONPath {
-            guard let i = managers.firstIndex(where: { $0.id == manager }) else { return managersRoot }
-            let path = managersRoot.appending(index: i)
-            return key.map { path.appending(key: $0) } ?? path
-        }
+        let member = managerPath
         /// Where a manager-level key sits: style-spec keys (all hyphenated)
         /// under `properties`, `tapRadius` as itself, cluster options under `cluster`.
         func managerProperty(_ manager: String, _ key: String) -> JSONPath {
@@ -89,7 +95,7 @@ extension SceneDocument {
         case .conflictingImage(_, let manager, _):
             return member(manager, "annotations")
         default:
-            return managersRoot
+            return JSONPath.root.appending(key: "managers")
         }
     }
 }

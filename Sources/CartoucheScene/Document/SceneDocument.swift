@@ -33,6 +33,9 @@ public struct SceneDocument: Hashable, Sendable {
     public var avoidLayers: [String]
     /// Icon sizes in points by image name, for hit-testing point annotations.
     public var images: [String: ScreenSize]
+    /// The client's basemap as far as the managers' layers go among its
+    /// layers: the layer ids positions may name, the slots managers may use.
+    public var basemap: Basemap
     public var options: SceneOptions
     /// Per camera, in the order of `cameras`: what that camera sets for its own
     /// frame (puck, line trims). Empty, or shorter than `cameras`, means the
@@ -56,8 +59,8 @@ public struct SceneDocument: Hashable, Sendable {
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
         contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         managers: [AnyAnnotationManager] = [], avoidLayers: [String] = [], images: [String: ScreenSize] = [:],
-        options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [], previous: PreviousFrame? = nil,
-        featureState: [String: [String: [String: JSONValue]]] = [:]
+        basemap: Basemap = Basemap(), options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [],
+        previous: PreviousFrame? = nil, featureState: [String: [String: [String: JSONValue]]] = [:]
     ) {
         self.viewport = viewport
         self.cameras = cameras
@@ -69,6 +72,7 @@ public struct SceneDocument: Hashable, Sendable {
         self.managers = managers
         self.avoidLayers = avoidLayers
         self.images = images
+        self.basemap = basemap
         self.options = options
         self.cameraStates = cameraStates
         self.previous = previous
@@ -99,11 +103,60 @@ public struct SceneOptions: Hashable, Sendable {
     public var lineClearance: Double?
     /// Report rejected candidates ("ghosts") in the result.
     public var recordRejected: Bool
+    /// The renderers the scene is for, on every route alike (place, compile,
+    /// query, render): `portable` (MapLibre and Mapbox GL; the default)
+    /// refuses Mapbox-only properties and slots, `mapbox` accepts them and
+    /// honours those that change geometry (`line-trim-offset`). A request's
+    /// own target (`--target`, `?target=`) overrides it: see
+    /// ``SceneDocument/resolvingTarget(_:)``.
+    public var target: StyleTarget
 
-    public init(mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil, recordRejected: Bool = false) {
+    public init(
+        mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil, recordRejected: Bool = false,
+        target: StyleTarget = .portable
+    ) {
         self.mode = mode
         self.cullingMargin = cullingMargin
         self.lineClearance = lineClearance
         self.recordRejected = recordRejected
+        self.target = target
+    }
+}
+
+/// What a scene knows of the map its managers' layers are added to: the
+/// ids of that map's own layers that a manager's `layerPosition` may name
+/// (`above` / `below`), and the slots a manager's `slot` may name.
+///
+/// The basemap's layers are never in Cartouche's output: a fragment names
+/// them in `beforeId`, a complete style keeps each annotation layer's place
+/// among the layers it has. Slots are a Mapbox feature (target `mapbox`);
+/// a slotted layer is positioned by its `slot`, never by a `beforeId`
+/// naming the slot.
+public struct Basemap: Hashable, Sendable {
+    /// Mapbox Standard's slots, bottom to top: above land and water, above
+    /// roads (below 3D buildings), above POI labels.
+    public static let standardSlots = ["bottom", "middle", "top"]
+
+    /// Ids of the basemap's layers, bottom to top.
+    public var layers: [String]
+    /// The basemap's slots, bottom to top (Mapbox Standard's by default).
+    public var slots: [String]
+
+    public init(layers: [String] = [], slots: [String] = Basemap.standardSlots) {
+        self.layers = layers
+        self.slots = slots
+    }
+}
+
+extension SceneDocument {
+    /// The scene with the target a request asks for: `override` (a CLI
+    /// `--target`, a `target` query parameter) when given, else the scene's
+    /// own `options.target` (itself `portable` when the scene says nothing).
+    /// Every route resolves its target through this one rule.
+    public func resolvingTarget(_ override: StyleTarget?) -> SceneDocument {
+        guard let override, override != options.target else { return self }
+        var scene = self
+        scene.options.target = override
+        return scene
     }
 }

@@ -5,27 +5,6 @@ import CartoucheStyle
 import CartoucheText
 
 extension SceneDocument {
-    /// The managers in an orchestrator, in scene order.
-    var orchestrator: AnnotationOrchestrator {
-        var o = AnnotationOrchestrator()
-        for m in managers { o.setManager(m) }
-        return o
-    }
-
-    /// Compiles the scene's managers to GeoJSON sources and style layers (a
-    /// fragment to merge into a style), with duplicate-id warnings.
-    public func compile(target: StyleTarget = .portable) throws(SceneError) -> CompiledAnnotations {
-        do { return try orchestrator.compile(target: target) } catch { throw .annotations(error) }
-    }
-
-    /// A complete v8 style document holding the scene's managers, opening on
-    /// the scene's first camera (``styleCamera()``).
-    public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget = .portable)
-        throws(SceneError) -> StyleDocument
-    {
-        try styleDocumentWithWarnings(options: options, target: target).document
-    }
-
     /// The style root's camera: the scene's first camera (a fitted one as
     /// fitted). The style spec has no camera padding: a client that pads its
     /// map (as the scene's camera does) sets it with `map.setPadding`.
@@ -54,9 +33,11 @@ extension PreparedScene {
     ///   camera errors as placing.
     public func queryIndex(frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured) throws(SceneError) -> SceneQueryIndex {
         let placed = try frame(index)
+        // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
+        let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
-        for m in document.managersInDrawOrder(compiled) {
-            layers += try document.drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
+        for m in frameDoc.managersInDrawOrder(compiled) {
+            layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
         }
         let projection: Projection
         do { projection = try Projection(camera: placed.camera, viewport: document.viewport) } catch { throw .camera(error) }

@@ -53,13 +53,13 @@ extension SceneDocument {
         guard !bound.isEmpty else { return [:] }
         var rank: [String: Int] = [:]
         for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
-        // Every polyline in draw order: (manager rank, sort key, index).
-        var drawn: [(order: (Int, Double, Int), manager: String, id: String, line: AvoidLine)] = []
+        // Every polyline in draw order: (manager rank, sort key, index), with its drawn parts.
+        var drawn: [(order: (Int, Double, Int), manager: String, id: String, lines: [AvoidLine])] = []
         for m in managers {
             guard case .polyline(let pm) = m else { continue }
             let environment = styleEnvironment(zoom: zoom)
-            for (i, (a, line)) in zip(pm.annotations, m.avoidLines(in: environment)).enumerated() {
-                drawn.append(((rank[m.id] ?? 0, pm.resolvedStyle(of: a, in: environment).sortKey ?? 0, i), m.id, a.id, line))
+            for (i, (a, lines)) in zip(pm.annotations, m.avoidLinesByAnnotation(in: environment)).enumerated() {
+                drawn.append(((rank[m.id] ?? 0, pm.resolvedStyle(of: a, in: environment).sortKey ?? 0, i), m.id, a.id, lines))
             }
         }
         var out: [String: [AvoidLine]] = [:]
@@ -73,7 +73,7 @@ extension SceneDocument {
                 guard d.order > lowest else { return false }
                 // Within its own manager only a named feature has lines above it.
                 return d.manager != b.layer || (b.feature != nil && !ids.contains(d.id))
-            }.map(\.line)
+            }.flatMap(\.lines)
         }
         return out
     }

@@ -16,7 +16,7 @@ extension AnyAnnotationManager {
         case .circle(let m):
             return m.annotations.map { LayerFeature(id: $0.id, geometry: .point(Point($0.coordinate))) }
         case .polyline(let m):
-            let trim = m.layerProperties.lineTrimOffset.flatMap { t in t.x < t.y ? t.x...t.y : nil }
+            let trim = m.trimRange
             return m.annotations.map { LayerFeature(id: $0.id, geometry: .lineString(LineString($0.coordinates.map { Position($0) })), lineTrim: trim) }
         case .polygon(let m):
             return m.annotations.map { a in
@@ -26,16 +26,22 @@ extension AnyAnnotationManager {
         }
     }
 
-    /// Lines of a polyline manager as avoid lines (drawn width: gap + 2 × width
+    /// Lines of a polyline manager as avoid lines, per annotation: the parts
+    /// drawn (a trimmed stretch is not), at the drawn width (gap + 2 × width
     /// when there is a gap, as the renderer draws it).
-    func avoidLines(in environment: StyleEnvironment) -> [AvoidLine] {
+    func avoidLinesByAnnotation(in environment: StyleEnvironment) -> [[AvoidLine]] {
         guard case .polyline(let m) = self else { return [] }
         return m.annotations.map { a in
-            AvoidLine(id: m.id, coordinates: a.coordinates, width: m.resolvedStyle(of: a, in: environment).drawnWidth)
+            let width = m.resolvedStyle(of: a, in: environment).drawnWidth
+            return m.drawnRuns(of: a).map { AvoidLine(id: m.id, coordinates: $0, width: width) }
         }
     }
 
-    /// The layer as drawn, for tap queries. Circles, lines and fills use the
+    /// ``avoidLinesByAnnotation(in:)``, all together.
+    func avoidLines(in environment: StyleEnvironment) -> [AvoidLine] { avoidLinesByAnnotation(in: environment).flatMap { $0 } }
+
+    /// The layer as drawn, for tap queries. Lines without their trimmed
+    /// stretch (`line-trim-offset`). Circles, lines and fills use the
     /// resolved per-annotation values (`resolvedStyle(of:)`: annotation, else
     /// manager, else the style-spec default). Point annotations hit by their icon box (when the
     /// image's size is known) and their shaped text box (when a text engine is
@@ -57,9 +63,12 @@ extension AnyAnnotationManager {
                 circlePitchAlignment: lp.circlePitchAlignment == .map ? .map : .viewport, tapRadius: m.tapRadius)
         case .polyline(let m):
             let lp = m.evaluatedLayerProperties(in: environment)
-            let features = m.annotations.map { a in
+            // A trimmed stretch is not drawn, so not hit; a line trimmed whole is not there.
+            let features = m.annotations.compactMap { a -> DrawnFeature? in
+                let runs = m.drawnRuns(of: a)
+                guard !runs.isEmpty else { return nil }
                 let style = m.resolvedStyle(of: a, in: environment)
-                return DrawnFeature(id: a.id, shape: .line([a.coordinates], width: style.width, gapWidth: style.gapWidth, offset: style.offset),
+                return DrawnFeature(id: a.id, shape: .line(runs, width: style.width, gapWidth: style.gapWidth, offset: style.offset),
                                     sortKey: style.sortKey, customData: a.customData)
             }
             return DrawnLayer(id: m.id, features: features, translate: (lp.lineTranslate?.x ?? 0, lp.lineTranslate?.y ?? 0),

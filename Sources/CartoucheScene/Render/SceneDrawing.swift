@@ -54,8 +54,10 @@ extension PreparedScene {
         do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
 
         var layers: [Drawing.Layer] = []
-        for m in document.managersInDrawOrder(compiled) {
-            layers += try document.drawingLayers(of: m, projection, environment: document.styleEnvironment(zoom: placed.camera.zoom))
+        // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
+        let frameDoc = document.forFrame(index)
+        for m in frameDoc.managersInDrawOrder(compiled) {
+            layers += try frameDoc.drawingLayers(of: m, projection, environment: frameDoc.styleEnvironment(zoom: placed.camera.zoom))
         }
         var overlay: [Drawing.Primitive] = []
         let pad = placed.camera.padding
@@ -129,7 +131,8 @@ extension SceneDocument {
                 let resolved = manager.resolvedStyle(of: a, in: environment)
                 let style = Drawing.LineStyle(color: color(resolved.color), width: resolved.width, opacity: resolved.opacity,
                                               casingWidth: resolved.width >= 4 ? 2 : 0)
-                return screen(a.coordinates).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
+                // A trimmed stretch (`line-trim-offset`) is not drawn.
+                return manager.drawnRuns(of: a).flatMap(screen).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
             }
         case .polygon(let manager):
             let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
