@@ -28,7 +28,8 @@ import Testing
         try expectGolden(o.compile().fragment.json, "point")
     }
 
-    @Test func circleManager() throws {
+    /// Two circles, one styled, with manager values; `promoteIds` as given.
+    static func circles(promoteIds: Bool = true) -> CircleAnnotationManager {
         var a = CircleAnnotation(id: "c1", coordinate: Fixtures.paris)
         a.circleRadius = 10
         a.circleColor = Fixtures.color("rgba(0, 128, 255, 0.5)")
@@ -36,8 +37,13 @@ import Testing
         var manager = CircleAnnotationManager(id: "dots", annotations: [a, CircleAnnotation(id: "c2", coordinate: Fixtures.berlin)])
         manager.circleStrokeColor = Fixtures.color("white")
         manager.circlePitchAlignment = .map
+        manager.promoteIds = promoteIds
+        return manager
+    }
+
+    @Test func circleManager() throws {
         var o = AnnotationOrchestrator()
-        o.setManager(.circle(manager))
+        o.setManager(.circle(Self.circles()))
         try expectGolden(o.compile().fragment.json, "circle")
     }
 
@@ -47,24 +53,13 @@ import Testing
     /// source's `"promoteId": "id"`: removing exactly those parts from it
     /// gives this one.
     @Test func circleManagerWithoutPromotedIds() throws {
-        func manager(promoteIds: Bool) -> CircleAnnotationManager {
-            var a = CircleAnnotation(id: "c1", coordinate: Fixtures.paris)
-            a.circleRadius = 10
-            a.circleColor = Fixtures.color("rgba(0, 128, 255, 0.5)")
-            a.circleStrokeWidth = 2
-            var manager = CircleAnnotationManager(id: "dots", annotations: [a, CircleAnnotation(id: "c2", coordinate: Fixtures.berlin)])
-            manager.circleStrokeColor = Fixtures.color("white")
-            manager.circlePitchAlignment = .map
-            manager.promoteIds = promoteIds
-            return manager
-        }
         var plainOrchestrator = AnnotationOrchestrator()
-        plainOrchestrator.setManager(.circle(manager(promoteIds: false)))
+        plainOrchestrator.setManager(.circle(Self.circles(promoteIds: false)))
         let plainDocument = try plainOrchestrator.compile().fragment.json
         try expectGolden(plainDocument, "circle-sdk-ids")
 
         var o = AnnotationOrchestrator()
-        o.setManager(.circle(manager(promoteIds: true)))
+        o.setManager(.circle(Self.circles()))
         let promoted = try o.compile().fragment.json
         guard case .object(var document) = promoted, case .object(var sources) = document["sources"],
             case .object(var source) = sources["dots"], case .object(var data) = source["data"],

@@ -50,6 +50,27 @@ struct SceneTargetTests {
         index.query(at: ScreenPoint(x: x, y: 150)).contains { $0.layerId == "route" && $0.id == "r" }
     }
 
+    /// Edits the scene's route manager in place.
+    static func editRoute(_ scene: inout SceneDocument, _ edit: (inout PolylineAnnotationManager) -> Void) {
+        guard case .polyline(var m) = scene.managers[0] else { Issue.record("not a polyline manager"); return }
+        edit(&m)
+        scene.managers[0] = .polyline(m)
+    }
+
+    /// Compiling `scene` is refused at `path`, with a message holding `message`.
+    static func expectRefusal(
+        _ scene: SceneDocument, target: StyleTarget? = nil, at path: String, saying message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        do {
+            _ = try scene.compile(target: target)
+            Issue.record("compiling must fail at \(path)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(scene.jsonPath(for: error)?.description == path, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.description.contains(message), "\(error)", sourceLocation: sourceLocation)
+        }
+    }
+
     // MARK: Resolution
 
     @Test("one rule: the request's target, else the scene's options.target, else portable")
@@ -94,32 +115,16 @@ struct SceneTargetTests {
 
     @Test("under portable a slot is refused at managers[i].slot; under mapbox it must be a basemap slot")
     func slots() throws {
-        let slotted = try Self.routeScene(routeProperties: #""line-width": 8"#, target: nil, extra: "")
-        var scene = slotted
-        guard case .polyline(var m) = scene.managers[0] else { Issue.record("not a polyline manager"); return }
-        m.slot = "middle"
-        scene.managers[0] = .polyline(m)
-        do {
-            _ = try scene.compile()
-            Issue.record("a slot must be refused under portable")
-        } catch {
-            #expect(scene.jsonPath(for: error)?.description == "managers[0].slot")
-            #expect(error.description.contains(#"slot "middle" is Mapbox-only"#), "\(error)")
-        }
+        var scene = try Self.routeScene(routeProperties: #""line-width": 8"#, target: nil)
+        Self.editRoute(&scene) { $0.slot = "middle" }
+        Self.expectRefusal(scene, at: "managers[0].slot", saying: #"slot "middle" is Mapbox-only"#)
         // Mapbox: Standard's slots by default; the layer carries its slot and no beforeId naming it.
         let fragment = try scene.compile(target: .mapbox).fragment
         #expect(fragment.layers.map(\.slot) == ["middle"])
         #expect(fragment.insertBefore == [nil])
         // A slot the basemap does not have.
-        m.slot = "overlay"
-        scene.managers[0] = .polyline(m)
-        do {
-            _ = try scene.compile(target: .mapbox)
-            Issue.record("an unknown slot must be refused")
-        } catch {
-            #expect(scene.jsonPath(for: error)?.description == "managers[0].slot")
-            #expect(error.description.contains(#"slot "overlay" is not one of the basemap's slots"#), "\(error)")
-        }
+        Self.editRoute(&scene) { $0.slot = "overlay" }
+        Self.expectRefusal(scene, target: .mapbox, at: "managers[0].slot", saying: #"slot "overlay" is not one of the basemap's slots"#)
         scene.basemap.slots = ["bottom", "overlay"]
         #expect(try scene.compile(target: .mapbox).fragment.layers.map(\.slot) == ["overlay"])
         // A complete style gets the slot markers and the layer inside its slot.
@@ -190,9 +195,7 @@ struct SceneTargetTests {
     func basemapLayers() throws {
         let extra = #", "basemap": {"layers": ["water", "road-label"]}"#
         var scene = try Self.routeScene(routeProperties: #""line-width": 8"#, target: nil, extra: extra)
-        guard case .polyline(var m) = scene.managers[0] else { Issue.record("not a polyline manager"); return }
-        m.layerPosition = .below("road-label")
-        scene.managers[0] = .polyline(m)
+        Self.editRoute(&scene) { $0.layerPosition = .below("road-label") }
         scene.managers.append(.circle(CircleAnnotationManager(id: "dots")))
         let fragment = try scene.compile().fragment
         #expect(fragment.layers.map(\.id) == ["route", "dots"])
@@ -200,44 +203,22 @@ struct SceneTargetTests {
         let style = try scene.styleDocument()
         #expect(style.layers.map(\.id) == ["background", "route", "dots"])
 
-        m.layerPosition = .below("labels")
-        scene.managers[0] = .polyline(m)
-        do {
-            _ = try scene.compile()
-            Issue.record("an unknown layer must be refused")
-        } catch {
-            #expect(scene.jsonPath(for: error)?.description == "managers[0].layerPosition")
-            #expect(error.description.contains(#"unknown layer "labels""#) && error.description.contains("basemap.layers"), "\(error)")
-        }
+        Self.editRoute(&scene) { $0.layerPosition = .below("labels") }
+        Self.expectRefusal(scene, at: "managers[0].layerPosition", saying: #"unknown layer "labels"; name a manager's layer or one of the basemap's layers (declare them in basemap.layers)"#)
     }
 
     @Test("a slotted layer is placed by its slot: positions across slots, or next to a basemap layer, are refused")
     func slotPositions() throws {
         var scene = try Self.routeScene(routeProperties: #""line-width": 8"#, extra: #", "basemap": {"layers": ["road-label"]}"#)
         scene.managers.append(.circle(CircleAnnotationManager(id: "dots", layerPosition: .below("route"))))
-        guard case .polyline(var m) = scene.managers[0] else { Issue.record("not a polyline manager"); return }
-        m.slot = "middle"
-        scene.managers[0] = .polyline(m)
-        do {
-            _ = try scene.compile()
-            Issue.record("a manager without slot below a slotted one must be refused")
-        } catch {
-            #expect(scene.jsonPath(for: error)?.description == "managers[1].layerPosition")
-            #expect(error.description.contains("same slot"), "\(error)")
-        }
+        Self.editRoute(&scene) { $0.slot = "middle" }
+        Self.expectRefusal(scene, at: "managers[1].layerPosition", saying: "same slot")
         scene.managers[1] = .circle(CircleAnnotationManager(id: "dots", layerPosition: .below("route"), slot: "middle"))
         let fragment = try scene.compile().fragment
         #expect(fragment.layers.map(\.id) == ["dots", "route"] && fragment.insertBefore == [nil, nil])
 
-        m.layerPosition = .below("road-label")
-        scene.managers[0] = .polyline(m)
-        do {
-            _ = try scene.compile()
-            Issue.record("a slotted manager next to a basemap layer must be refused")
-        } catch {
-            #expect(scene.jsonPath(for: error)?.description == "managers[0].layerPosition")
-            #expect(error.description.contains("basemap layer \"road-label\""), "\(error)")
-        }
+        Self.editRoute(&scene) { $0.layerPosition = .below("road-label") }
+        Self.expectRefusal(scene, at: "managers[0].layerPosition", saying: "basemap layer \"road-label\"")
     }
 
     @Test("basemap ids are named once, and never a manager's layer", arguments: [
