@@ -125,7 +125,9 @@ extension AnnotationManager {
     /// Whether the source must give its lines `line-progress`: the layer
     /// trims them (`line-trim-offset`), or ``lineMetrics`` asks for it.
     var needsLineMetrics: Bool {
-        lineMetrics || (layerProperties as? LineLayerProperties)?.lineTrimOffset != nil
+        guard !lineMetrics else { return true }
+        guard let line = layerProperties as? LineLayerProperties else { return false }
+        return line.lineTrimOffset != nil || line.expressions["line-trim-offset"] != nil
     }
 
     func validateManagerLevel(target: StyleTarget) throws(AnnotationError) {

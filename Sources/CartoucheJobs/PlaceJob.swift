@@ -99,7 +99,7 @@ public enum PlaceJob {
             let path = document.jsonPath(for: error)?.prepending(scenePath).description
             // A property's problem at the property's path: said once, as
             // decoding errors are (`managers[0].properties.line-width: …`).
-            if let path, case .annotations(let e) = error, let problem = e.propertyProblem {
+            if let path, case .annotations(let e) = error, let problem = SceneError.propertyProblem(e) {
                 return .invalidValue(detail: "\(path): \(problem)", path: path)
             }
             return .invalidValue(detail: error.description, path: path)

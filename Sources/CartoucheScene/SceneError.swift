@@ -62,6 +62,23 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// How to allow what only Mapbox GL has, on every route.
     static let allowMapbox = #"allow it with "options": {"target": "mapbox"} in the scene (or --target mapbox, ?target=mapbox)"#
 
+    /// What to say after a property's JSON path for an error about one
+    /// property (said once: `managers[0].properties.line-trim-offset: …`), in
+    /// the scene's terms like ``describe(_:)``; nil for other errors.
+    public static func propertyProblem(_ error: AnnotationError) -> String? {
+        switch error {
+        case .unsupportedByTarget(_, _, let p, let support) where p.contains("-"):
+            switch support {
+            case .constantInMapLibre:
+                return "property \"\(p)\": MapLibre cannot vary it per feature; set it on the manager, or \(allowMapbox)"
+            default:
+                return "property \"\(p)\" is Mapbox-only; \(allowMapbox)"
+            }
+        default:
+            return error.propertyProblem
+        }
+    }
+
     /// An annotation error in the scene's terms: the target is the scene's
     /// option (or the request's), and positions and slots name the basemap.
     static func describe(_ error: AnnotationError) -> String {

@@ -35,9 +35,10 @@ struct TargetCommandTests {
                 let run = try Executable.run(arguments, stdin: scene)
                 #expect(run.status == 4, "\(arguments): \(run.stderr)")
                 #expect(run.stdout.isEmpty)
-                // The first Mapbox-only property of the manager, in the order properties are checked.
-                let path = (command[0] == "query" ? "scene." : "") + "managers[0].properties.line-border-color"
-                for part in [#"property "line-border-color" is Mapbox-only"#, #""options": {"target": "mapbox"}"#, "--target mapbox", "at \(path)"] {
+                // The first Mapbox-only property of the manager, in the order properties
+                // are checked, at its path in the scene file (query's too), said once.
+                let path = "managers[0].properties.line-border-color"
+                for part in ["\(path): " + #"property "line-border-color" is Mapbox-only"#, #""options": {"target": "mapbox"}"#, "--target mapbox"] {
                     #expect(run.stderr.contains(part), "\(arguments): \(run.stderr)")
                 }
             }

@@ -134,9 +134,15 @@ struct SceneTargetTests {
 
     // MARK: Trim in geometry
 
-    @Test("line-trim-offset hides the trimmed stretch from queries, pictures and callouts; the source gets lineMetrics")
-    func trimInGeometry() throws {
-        let scene = try Self.routeScene()
+    @Test("line-trim-offset hides the trimmed stretch from queries, pictures and callouts; the source gets lineMetrics",
+          arguments: [
+              "[0, 0.5]",
+              // An expression is evaluated for the frame (zoom 10 here), not read as a constant.
+              #"["literal", [0, 0.5]]"#,
+              #"["step", ["zoom"], ["literal", [0, 0]], 8, ["literal", [0, 0.5]]]"#,
+          ])
+    func trimInGeometry(trim: String) throws {
+        let scene = try Self.routeScene(routeProperties: #""line-width": 8, "line-trim-offset": \#(trim)"#)
         let prepared = try PreparedScene(scene, text: nil)
         #expect(prepared.compiled.fragment.sources["route"]?.lineMetrics == true)
         let index = try prepared.queryIndex(frame: 0)

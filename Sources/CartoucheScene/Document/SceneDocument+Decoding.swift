@@ -119,7 +119,7 @@ enum SceneDecoding {
             if case .geometry(let g) = va.annotatedFeature { g.forEachPosition { _ in found = true } }
         }
         for m in managers where !found {
-            for f in m.layerFeatures where !found { f.geometry.forEachPosition { _ in found = true } }
+            for f in m.layerFeatures(in: StyleEnvironment()) where !found { f.geometry.forEachPosition { _ in found = true } }
         }
         return found
     }

@@ -27,9 +27,9 @@ public struct PlaceResponse: Hashable, Sendable {
 extension SceneDocument {
     /// The scene for the view-annotation placement at one camera.
     func placementScene(camera: Camera, text: TextLayoutEngine? = nil, linesAbove: [String: [AvoidLine]] = [:]) -> ViewAnnotationScene {
-        var layers: [String: [LayerFeature]] = [:]
-        for m in managers { layers[m.id] = m.layerFeatures }
         let environment = styleEnvironment(zoom: camera.zoom)
+        var layers: [String: [LayerFeature]] = [:]
+        for m in managers { layers[m.id] = m.layerFeatures(in: environment) }
         let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap { $0.avoidLines(in: environment) }
         return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
@@ -104,7 +104,7 @@ extension SceneDocument {
             for va in viewAnnotations {
                 if case .geometry(let g) = va.annotatedFeature { g.forEachPosition { coordinates.append($0.coordinate) } }
             }
-            for m in managers { for f in m.layerFeatures { f.geometry.forEachPosition { coordinates.append($0.coordinate) } } }
+            for m in managers { for f in m.layerFeatures(in: StyleEnvironment()) { f.geometry.forEachPosition { coordinates.append($0.coordinate) } } }
             if let puck { coordinates.append(puck.coordinate) }
             do {
                 return try Camera.fitting(coordinates, viewport: viewport, padding: padding, bearing: bearing,

@@ -69,12 +69,14 @@ enum LineTrim {
 }
 
 extension PolylineAnnotationManager {
-    /// The manager's trim (`line-trim-offset`) as a progress range, nil when
-    /// it hides nothing.
-    var trimRange: ClosedRange<Double>? { LineTrim.range(layerProperties.lineTrimOffset) }
+    /// The manager's trim (`line-trim-offset`, a constant or an expression
+    /// evaluated for the frame) as a progress range, nil when it hides nothing.
+    func trimRange(in environment: StyleEnvironment) -> ClosedRange<Double>? {
+        LineTrim.range(evaluatedLayerProperties(in: environment).lineTrimOffset)
+    }
 
     /// The parts of an annotation's line that are drawn (its trim hidden).
-    func drawnRuns(of annotation: PolylineAnnotation) -> [[Coordinate]] {
-        LineTrim.drawnRuns(annotation.coordinates, trim: trimRange)
+    func drawnRuns(of annotation: PolylineAnnotation, in environment: StyleEnvironment) -> [[Coordinate]] {
+        LineTrim.drawnRuns(annotation.coordinates, trim: trimRange(in: environment))
     }
 }

@@ -9,14 +9,14 @@ extension AnyAnnotationManager {
     /// Features for view annotations bound with `.layerFeature`: the
     /// manager's annotations in draw order, with the line trim of polyline
     /// managers (`line-trim-offset`).
-    var layerFeatures: [LayerFeature] {
+    func layerFeatures(in environment: StyleEnvironment) -> [LayerFeature] {
         switch self {
         case .point(let m):
             return m.annotations.map { LayerFeature(id: $0.id, geometry: .point(Point($0.coordinate))) }
         case .circle(let m):
             return m.annotations.map { LayerFeature(id: $0.id, geometry: .point(Point($0.coordinate))) }
         case .polyline(let m):
-            let trim = m.trimRange
+            let trim = m.trimRange(in: environment)
             return m.annotations.map { LayerFeature(id: $0.id, geometry: .lineString(LineString($0.coordinates.map { Position($0) })), lineTrim: trim) }
         case .polygon(let m):
             return m.annotations.map { a in
@@ -33,7 +33,7 @@ extension AnyAnnotationManager {
         guard case .polyline(let m) = self else { return [] }
         return m.annotations.map { a in
             let width = m.resolvedStyle(of: a, in: environment).drawnWidth
-            return m.drawnRuns(of: a).map { AvoidLine(id: m.id, coordinates: $0, width: width) }
+            return m.drawnRuns(of: a, in: environment).map { AvoidLine(id: m.id, coordinates: $0, width: width) }
         }
     }
 
@@ -65,7 +65,7 @@ extension AnyAnnotationManager {
             let lp = m.evaluatedLayerProperties(in: environment)
             // A trimmed stretch is not drawn, so not hit; a line trimmed whole is not there.
             let features = m.annotations.compactMap { a -> DrawnFeature? in
-                let runs = m.drawnRuns(of: a)
+                let runs = m.drawnRuns(of: a, in: environment)
                 guard !runs.isEmpty else { return nil }
                 let style = m.resolvedStyle(of: a, in: environment)
                 return DrawnFeature(id: a.id, shape: .line(runs, width: style.width, gapWidth: style.gapWidth, offset: style.offset),

@@ -132,7 +132,7 @@ extension SceneDocument {
                 let style = Drawing.LineStyle(color: color(resolved.color), width: resolved.width, opacity: resolved.opacity,
                                               casingWidth: resolved.width >= 4 ? 2 : 0)
                 // A trimmed stretch (`line-trim-offset`) is not drawn.
-                return manager.drawnRuns(of: a).flatMap(screen).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
+                return manager.drawnRuns(of: a, in: environment).flatMap(screen).map { .polyline(Drawing.Polyline(id: a.id, points: $0, style: style)) }
             }
         case .polygon(let manager):
             let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
