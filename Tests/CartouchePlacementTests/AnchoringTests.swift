@@ -123,6 +123,21 @@ struct PolygonAnchoringTests {
         }
     }
 
+    @Test("a hairline of a visible rect (1e-45 wide, schemathesis found it) ends, with the point on the sliver")
+    func hairlineSliverEnds() throws {
+        let sliver = ScreenRect(x: 0, y: 0, width: 1.4e-45, height: 11838)
+        let tall = ring([(-100, -100), (100, -100), (100, 12000), (-100, 12000)])
+        let p = try #require(PolygonAnchoring.anchorPoint(rings: [tall], visible: sliver))
+        #expect(p.x >= 0 && p.x <= 1.4e-45)
+        #expect(p.y > 0 && p.y < 11838)
+        // A wide sliver the other way round, and a long thin polygon: at most
+        // 256 first cells along the long side, still the middle.
+        let wide = ScreenRect(x: 0, y: 0, width: 100_000, height: 1)
+        let q = try #require(PolygonAnchoring.anchorPoint(rings: [ring([(0, 0), (100_000, 0), (100_000, 1), (0, 1)])], visible: wide))
+        #expect(abs(q.y - 0.5) < 1e-9)
+        #expect(PolygonAnchoring.signedDistance(q, [ring([(0, 0), (100_000, 0), (100_000, 1), (0, 1)])]) > 0.49)
+    }
+
     @Test func onlyTheVisiblePartCounts() throws {
         // A polygon much larger than the screen: the anchor is the visible rect's centre.
         let huge = ring([(-5000, -5000), (5000, -5000), (5000, 5000), (-5000, 5000)])

@@ -6,6 +6,9 @@ import CartoucheGeometry
 /// with the cell-subdivision search Mapbox's `polylabel` popularised. Unlike a
 /// clipped centroid it is always inside, also for C shapes and rings with holes.
 public enum PolygonAnchoring {
+    /// The most cells the first grid puts along the polygon's longer side.
+    static let maximumInitialCells = 256.0
+
     /// - Parameters:
     ///   - rings: outer ring first, then holes, in screen points (closed or not).
     ///   - visible: the rect the callout must anchor in.
@@ -21,8 +24,13 @@ public enum PolygonAnchoring {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
         let width = maxX - minX, height = maxY - minY
-        let size = min(width, height)
-        guard size > 0 else { return ScreenPoint(x: minX, y: minY) }
+        let shorter = min(width, height)
+        guard shorter > 0 else { return ScreenPoint(x: minX, y: minY) }
+        // Square cells of the shorter side, as polylabel starts. A sliver (a
+        // hairline viewport, a degenerate ring) would need billions of them,
+        // and `x += size` stops advancing once size is below x's precision:
+        // at most `maximumInitialCells` along the longer side.
+        let size = max(shorter, max(width, height) / Self.maximumInitialCells)
 
         var heap = CellHeap()
         let h = size / 2
