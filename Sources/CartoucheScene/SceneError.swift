@@ -63,16 +63,18 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     static let allowMapbox = #"allow it with "options": {"target": "mapbox"} in the scene (or --target mapbox, ?target=mapbox)"#
 
     /// What to say after a property's JSON path for an error about one
-    /// property (said once: `managers[0].properties.line-trim-offset: …`), in
-    /// the scene's terms like ``describe(_:)``; nil for other errors.
+    /// property, in the scene's terms like ``describe(_:)``. The path names
+    /// the property, so the text does not again:
+    /// `managers[0].properties.line-trim-offset: a Mapbox-only property; allow it …`.
+    /// Nil for other errors.
     public static func propertyProblem(_ error: AnnotationError) -> String? {
         switch error {
         case .unsupportedByTarget(_, _, let p, let support) where p.contains("-"):
             switch support {
             case .constantInMapLibre:
-                return "property \"\(p)\": MapLibre cannot vary it per feature; set it on the manager, or \(allowMapbox)"
+                return "MapLibre cannot vary it per feature; set it on the manager, or \(allowMapbox)"
             default:
-                return "property \"\(p)\" is Mapbox-only; \(allowMapbox)"
+                return "a Mapbox-only property; \(allowMapbox)"
             }
         default:
             return error.propertyProblem

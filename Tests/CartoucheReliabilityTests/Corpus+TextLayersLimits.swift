@@ -71,7 +71,7 @@ extension HostileCorpus {
         HostileCase(name: "a Mapbox-only property under the portable target", family: .layers,
                     request: HostileRequest(managersScene([SceneJSON.polylineManager(properties: #"{"line-trim-offset":[0,0.5]}"#)])),
                     expected: .invalid("managers[0].properties.line-trim-offset",
-                                       #"property "line-trim-offset" is Mapbox-only; allow it with "options": {"target": "mapbox"}"#)),
+                                       #"line-trim-offset: a Mapbox-only property; allow it with "options": {"target": "mapbox"}"#)),
         HostileCase(name: "a slot under the portable target", family: .layers,
                     request: HostileRequest(managersScene([SceneJSON.polylineManager(slot: "middle")])),
                     expected: .invalid("managers[0].slot", #"slot "middle" is Mapbox-only"#)),
