@@ -40,10 +40,12 @@ extension JSONValue {
         return number
     }
 
-    /// An integral number with |x| ≤ 2^53 (the range a double holds exactly).
+    /// An integral number with |x| ≤ 2^53 − 1 (JavaScript's safe integers:
+    /// each is held exactly, and no other integer reads as the same double,
+    /// as 2^53 + 1 would read as 2^53).
     public func decodeInt(at path: JSONPath) throws(JSONDecodingError) -> Int {
         let number = try decodeNumber(at: path)
-        guard number == number.rounded(.towardZero), number.magnitude <= 9_007_199_254_740_992 else {
+        guard number == number.rounded(.towardZero), number.magnitude <= 9_007_199_254_740_991 else {
             throw JSONDecodingError(path: path, reason: "expected an integer, found \(number)")
         }
         return Int(number)
