@@ -120,7 +120,7 @@ let package = Package(
 
         // MARK: Tests
         // Helpers shared by the test targets (running the Python oracles).
-        .target(name: "CartoucheTestSupport", path: "Tests/CartoucheTestSupport"),
+        .target(name: "CartoucheTestSupport", dependencies: ["CartoucheJSON"], path: "Tests/CartoucheTestSupport"),
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),

@@ -60,8 +60,8 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .invalidProperty(let m, let a, let p, let problem):
-            "\(Self.location(m, a)), property \"\(p)\": \(problem)"
+        case .invalidProperty(let m, let a, let p, _), .unsupportedByTarget(let m, let a, let p, _):
+            "\(Self.location(m, a)), property \"\(p)\": \(propertyReason ?? "")"
         case .unknownProperty(let m, let a, let p):
             "\(Self.location(m, a)): unknown property \"\(p)\""
         case .invalidGeometry(let m, let a, let problem):
@@ -82,30 +82,36 @@ public enum AnnotationError: Error, Hashable, Sendable, CustomStringConvertible 
             "id \"\(id)\" is used by more than one source or layer"
         case .unknownSource(let layer, let source):
             "layer \"\(layer)\" uses source \"\(source)\", which the content does not declare"
-        case .unsupportedByTarget(let m, let a, let p, let support):
-            switch support {
-            case .mapboxOnly:
-                "\(Self.location(m, a)), property \"\(p)\": only Mapbox GL supports it; compile with target .mapbox"
-            default:
-                "\(Self.location(m, a)), property \"\(p)\": MapLibre cannot vary it per feature; set it on the manager or compile with target .mapbox"
-            }
         case .conflictingImage(let name, let m, let a):
             "\(Self.location(m, a)): image \"\(name)\" is already registered with a different size, pixel ratio or sdf flag"
         }
     }
 
-    /// For errors about one property, the description without its
-    /// "manager …, annotation …, property …" prefix: what to say after the
-    /// property's JSON path. Nil for other errors, and for keys that are not
-    /// style-spec properties (`tapRadius`, cluster options, `custom_data`).
+    /// For errors about one property, what is wrong with it without saying
+    /// where: what to say after the property's JSON path. Nil for other
+    /// errors, and for keys that are not style-spec properties (`tapRadius`,
+    /// cluster options, `custom_data`), which are not path members.
     public var propertyProblem: String? {
         switch self {
-        // Style-spec keys only (hyphenated): other keys are not path members.
-        case .invalidProperty(let m, let a, let p, _) where p.contains("-"), .unsupportedByTarget(let m, let a, let p, _) where p.contains("-"):
-            let prefix = "\(Self.location(m, a)), property \"\(p)\": "
-            return description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : nil
+        case .invalidProperty(_, _, let p, _) where p.contains("-"), .unsupportedByTarget(_, _, let p, _) where p.contains("-"):
+            propertyReason
         default:
-            return nil
+            nil
+        }
+    }
+
+    /// The reason of a property error (``description`` puts the manager,
+    /// annotation and property before it).
+    private var propertyReason: String? {
+        switch self {
+        case .invalidProperty(_, _, _, let problem):
+            "\(problem)"
+        case .unsupportedByTarget(_, _, _, .mapboxOnly):
+            "only Mapbox GL supports it; compile with target .mapbox"
+        case .unsupportedByTarget:
+            "MapLibre cannot vary it per feature; set it on the manager or compile with target .mapbox"
+        default:
+            nil
         }
     }
 

@@ -146,11 +146,18 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
     /// A complete, validated v8 style: a background layer, the slot markers
     /// of `options`, then the annotation layers in resolved order.
     ///
-    /// - Parameter externalLayers: layers of a basemap the client draws under
-    ///   or around the style (bottom to top, above the background and below
-    ///   the slot markers), which layer positions may name but the document
-    ///   does not contain: each annotation layer keeps its place relative to
-    ///   the layers the document has.
+    /// - Parameters:
+    ///   - options: the style's own parts: name, glyphs and sprite URLs,
+    ///     background colour, slot markers.
+    ///   - previous: the previous result; keys data-driven there stay
+    ///     data-driven (as in ``compile(baseLayers:previous:target:)``).
+    ///   - target: the renderer the style is for (Mapbox-only properties and
+    ///     slots need ``StyleTarget/mapbox``).
+    ///   - externalLayers: layers of a basemap the client draws under
+    ///     or around the style (bottom to top, above the background and below
+    ///     the slot markers), which layer positions may name but the document
+    ///     does not contain: each annotation layer keeps its place relative to
+    ///     the layers the document has.
     public func styleDocument(
         options: StyleDocumentOptions, previous: CompiledAnnotations? = nil, target: StyleTarget = .portable,
         externalLayers: [BaseLayer] = []

@@ -235,7 +235,7 @@ extension AnnotationPropertySet {
 
     /// Sets (or with nil / JSON null, clears) one property from its
     /// style-spec JSON form: a constant, or an expression
-    /// (``PropertyExpression/isExpression(_:for:)``) checked against the
+    /// (`PropertyExpression.isExpression(_:for:)` of CartoucheStyle) checked against the
     /// property's type and the spec's rules for it.
     /// - Throws: ``PropertySetError`` for unknown keys, invalid values and
     ///   invalid expressions.

@@ -22,8 +22,13 @@ public enum QueryJob {
     ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
     /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
     ///   then per tap one grid-cell lookup plus its hits.
-    /// - Parameter target: the request's target (`--target`, `?target=`);
-    ///   nil keeps the scene's `options.target`.
+    /// - Parameters:
+    ///   - body: the request, `{"scene", "frame"?, "at" | "rect" | "near" | "taps", …}` as JSON.
+    ///   - limits: the sizes the scene may have.
+    ///   - text: measures content-sized callouts and labels.
+    ///   - shouldCancel: polled while placing and between taps (a deadline, a client gone).
+    ///   - target: the request's target (`--target`, `?target=`);
+    ///     nil keeps the scene's `options.target`.
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
         target: StyleTarget? = nil
@@ -41,7 +46,7 @@ public enum QueryJob {
         runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target).map(\.body)
     }
 
-    /// ``run(_:limits:text:shouldCancel:)`` with the answer's warnings apart too (for headers).
+    /// ``run(_:limits:text:shouldCancel:target:)`` with the answer's warnings apart too (for headers).
     public static func runWithWarnings(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
         target: StyleTarget? = nil

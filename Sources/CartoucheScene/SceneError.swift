@@ -63,7 +63,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     static let allowMapbox = #"allow it with "options": {"target": "mapbox"} in the scene (or --target mapbox, ?target=mapbox)"#
 
     /// What to say after a property's JSON path for an error about one
-    /// property, in the scene's terms like ``describe(_:)``. The path names
+    /// property, in the scene's terms like `describe(_:)`. The path names
     /// the property, so the text does not again:
     /// `managers[0].properties.line-trim-offset: a Mapbox-only property; allow it …`.
     /// Nil for other errors.

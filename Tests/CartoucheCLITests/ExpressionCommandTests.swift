@@ -2,6 +2,7 @@ import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheScene
+import CartoucheTestSupport
 import Foundation
 import Testing
 
@@ -11,33 +12,13 @@ import Testing
 /// its exact path, said once.
 @Suite("expressions through the executable", .serialized)
 struct ExpressionCommandTests {
-    static let color: JSONValue = ["case", ["boolean", ["feature-state", "selected"], false], "#57A9FB", "#999999"]
-    static let width: JSONValue = ["interpolate", ["linear"], ["zoom"], 10, 2, 16, 8]
+    static let color = SeedRouteScene.expressionColor
+    static let width = SeedRouteScene.expressionWidth
 
     /// The example scene with the routes manager styled by expressions and
     /// its first route selected.
     static func scene(lineColor: JSONValue = color) throws -> String {
-        var scene = try #require(try JSONParser().parse(readBytes(exampleScene)).objectValue)
-        var managers = try #require(scene["managers"]?.arrayValue)
-        var routes = try #require(managers[0].objectValue)
-        var properties = try #require(routes["properties"]?.objectValue)
-        properties["line-color"] = lineColor
-        properties["line-width"] = width
-        routes["properties"] = .object(properties)
-        // The routes' own colours and widths would win over the manager's.
-        var annotations = (routes["annotations"]?.arrayValue ?? []).compactMap { $0.objectValue }
-        for i in annotations.indices {
-            var own = annotations[i]["properties"]?.objectValue ?? [:]
-            own["line-color"] = nil
-            own["line-width"] = nil
-            annotations[i]["properties"] = .object(own)
-        }
-        routes["annotations"] = .array(annotations.map(JSONValue.object))
-        let first = try #require(annotations.first?["id"]?.stringValue)
-        managers[0] = .object(routes)
-        scene["managers"] = .array(managers)
-        scene["featureState"] = ["routes": .object([first: ["selected": true]])]
-        return String(decoding: try JSONValue.object(scene).jsonBytes(), as: UTF8.self)
+        String(decoding: try SeedRouteScene.expressionStyled(lineColor: lineColor), as: UTF8.self)
     }
 
     @Test("place, compile, query and render take the seed's route styling; compile emits it verbatim")

@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    /// JavaScript's safe integers are read; 2⁵³ is not, since 2⁵³ + 1 parses
+    /// to the same double and would silently become another integer.
+    @Test func readsSafeIntegersOnly() throws {
+        let safe = 9_007_199_254_740_991.0
+        #expect(try JSONValue.number(safe).decodeInt(at: base) == 9_007_199_254_740_991)
+        #expect(try JSONValue.number(-safe).decodeInt(at: base) == -9_007_199_254_740_991)
+        for unsafe in [safe + 1, -(safe + 1), 1e300] {
+            #expect(throws: JSONDecodingError(path: base, reason: "expected an integer, found \(unsafe)")) {
+                try JSONValue.number(unsafe).decodeInt(at: base)
+            }
+        }
+        let parsed = try JSONParser().parse("9007199254740993")
+        #expect(throws: JSONDecodingError.self) { try parsed.decodeInt(at: base) }
+    }
+
     @Test func rejectsUnknownMembersNamingThem() throws {
         var reader = try JSONObjectReader(["name": "a", "colour": "red", "zoom": 3, "Size": 1], at: base)
         _ = try reader.requiredString("name")

@@ -1,5 +1,6 @@
 import CartoucheJSON
 import CartoucheScene
+import CartoucheTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -12,32 +13,12 @@ import Testing
 /// path, on every scene route.
 @Suite("expressions over HTTP")
 struct ExpressionRouteTests {
-    static let color: JSONValue = ["case", ["boolean", ["feature-state", "selected"], false], "#57A9FB", "#999999"]
-    static let width: JSONValue = ["interpolate", ["linear"], ["zoom"], 10, 2, 16, 8]
+    static let color = SeedRouteScene.expressionColor
+    static let width = SeedRouteScene.expressionWidth
 
     /// sf-stanford with its routes styled by `lineColor` and the width curve, first route selected.
     static func scene(lineColor: JSONValue = color, lineWidth: JSONValue = width) throws -> [UInt8] {
-        var scene = try #require(try JSONParser().parse(try Shared.example("sf-stanford.scene.json")).objectValue)
-        var managers = try #require(scene["managers"]?.arrayValue)
-        var routes = try #require(managers[0].objectValue)
-        var properties = try #require(routes["properties"]?.objectValue)
-        properties["line-color"] = lineColor
-        properties["line-width"] = lineWidth
-        routes["properties"] = .object(properties)
-        // The routes' own colours and widths would win over the manager's.
-        var annotations = (routes["annotations"]?.arrayValue ?? []).compactMap { $0.objectValue }
-        for i in annotations.indices {
-            var own = annotations[i]["properties"]?.objectValue ?? [:]
-            own["line-color"] = nil
-            own["line-width"] = nil
-            annotations[i]["properties"] = .object(own)
-        }
-        routes["annotations"] = .array(annotations.map(JSONValue.object))
-        let first = try #require(annotations.first?["id"]?.stringValue)
-        managers[0] = .object(routes)
-        scene["managers"] = .array(managers)
-        scene["featureState"] = ["routes": .object([first: ["selected": true]])]
-        return try JSONValue.object(scene).jsonBytes()
+        try SeedRouteScene.expressionStyled(lineColor: lineColor, lineWidth: lineWidth)
     }
 
     @Test("compile and place answer the seed's route styling as the library does")

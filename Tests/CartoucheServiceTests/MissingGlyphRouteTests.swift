@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -9,18 +10,7 @@ import Testing
 
 @Suite("Missing-glyph warnings over HTTP")
 struct MissingGlyphRouteTests {
-    /// A callout whose text holds U+E000 (private use: no font has it) among
-    /// Hangul and Bengali, a point label with U+E001 among Thai, and a point
-    /// label every glyph of which is bundled.
-    static let sceneWithMissingGlyphs = #"""
-    {"version": 1, "viewport": {"width": 400, "height": 300},
-     "camera": {"center": [100.5, 13.75], "zoom": 12},
-     "managers": [{"id": "pins", "type": "point", "annotations": [
-       {"id": "bkk", "geometry": {"type": "Point", "coordinates": [100.49, 13.74]}, "properties": {"text-field": "กรุงเทพ \uE001"}},
-       {"id": "ok", "geometry": {"type": "Point", "coordinates": [100.51, 13.76]}, "properties": {"text-field": "กรุงเทพมหานคร"}}]}],
-     "viewAnnotations": [{"id": "c1", "feature": {"type": "Point", "coordinates": [100.5, 13.75]},
-       "content": {"runs": [{"text": "서울 \uE000\uE000 ঢাকা", "font": ["Noto Sans Regular"], "size": 12}]}}]}
-    """#
+    static let sceneWithMissingGlyphs = MissingGlyphScene.json
 
     static let countField = HTTPField.Name("Cartouche-Warning-Count") ?? .via
     static let warningsField = HTTPField.Name("Cartouche-Warnings") ?? .via

@@ -127,7 +127,10 @@ extension SceneDocument {
     /// the slot markers (`options.slots` when given, else the basemap's
     /// slots); the basemap's own layers are not in it, but each annotation
     /// layer keeps its place relative to the layers it has.
-    /// - Parameter target: overrides the scene's `options.target` (nil: the scene's).
+    /// - Parameters:
+    ///   - options: the style's own parts (name, glyphs and sprite URLs,
+    ///     background, slot markers).
+    ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocumentWithWarnings(
         options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil
     ) throws(SceneError) -> (document: StyleDocument, warnings: [AnnotationError]) {
@@ -150,7 +153,10 @@ extension SceneDocument {
 
     /// A complete v8 style document holding the scene's managers, opening on
     /// the scene's first camera (``styleCamera()``).
-    /// - Parameter target: overrides the scene's `options.target` (nil: the scene's).
+    /// - Parameters:
+    ///   - options: the style's own parts (name, glyphs and sprite URLs,
+    ///     background, slot markers).
+    ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil)
         throws(SceneError) -> StyleDocument
     {

@@ -89,6 +89,7 @@ extension SceneDocument {
     /// point annotation's `text-field` (shaped as its symbol box is, through
     /// the engine's cache), managers in scene order. None without an engine.
     /// - Parameters:
+    ///   - text: the engine whose fonts are asked for each code point.
     ///   - layouts: measured callouts by id (``PreparedScene/layouts``);
     ///     callouts with content but no layout here are measured.
     ///   - callouts: false leaves view annotations out (compile answers: a
