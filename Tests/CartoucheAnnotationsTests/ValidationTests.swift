@@ -120,6 +120,19 @@ import Testing
         let error = AnnotationError.invalidProperty(
             manager: "lines", annotation: "route", property: "line-width", problem: .outOfRange(-1, allowed: ">= 0"))
         #expect(error.description == "manager \"lines\", annotation \"route\", property \"line-width\": -1.0 is out of range: must be >= 0")
+        #expect(error.propertyProblem == "-1.0 is out of range: must be >= 0")
+    }
+
+    @Test func propertyProblemIsTheReasonAfterThePath() {
+        let mapboxOnly = AnnotationError.unsupportedByTarget(manager: "routes", annotation: nil, property: "line-trim-offset", support: .mapboxOnly)
+        #expect(mapboxOnly.description == "manager \"routes\", property \"line-trim-offset\": only Mapbox GL supports it; compile with target .mapbox")
+        #expect(mapboxOnly.propertyProblem == "only Mapbox GL supports it; compile with target .mapbox")
+        let constant = AnnotationError.unsupportedByTarget(manager: "routes", annotation: "r1", property: "line-cap", support: .constantInMapLibre)
+        #expect(constant.description == "manager \"routes\", annotation \"r1\", property \"line-cap\": MapLibre cannot vary it per feature; set it on the manager or compile with target .mapbox")
+        #expect(constant.propertyProblem == "MapLibre cannot vary it per feature; set it on the manager or compile with target .mapbox")
+        // Keys that are not style-spec properties are not members of a JSON path.
+        #expect(AnnotationError.invalidProperty(manager: "dots", annotation: "c", property: "custom_data", problem: .notFinite).propertyProblem == nil)
+        #expect(AnnotationError.unknownProperty(manager: "dots", annotation: "c", property: "line-width").propertyProblem == nil)
     }
 }
 
