@@ -101,6 +101,13 @@ struct PlaygroundStyleBrowserTests {
                 let switched = try PlaygroundBrowserTests.camera(result["cameras"]?.objectValue?["wheel"]?.objectValue?["page"])
                 try Self.checkSwitch(result, refusal: Self.refusal(globeScene, camera: switched, text: text))
                 try Self.checkGlobeMath(result)
+                // Use style: the page reloaded with ?style= (percent-encoded), the scene as edited kept, the style drawn again.
+                let reload = try #require(result["reload"]?.objectValue)
+                let styleURL = try #require(result["styleURL"]?.stringValue)
+                let reloaded = try #require(URLComponents(string: reload["url"]?.stringValue ?? ""))
+                #expect(reloaded.path == "/" && reloaded.queryItems == [URLQueryItem(name: "style", value: styleURL)], "\(reloaded)")
+                #expect(reload["after"] == reload["before"] && reload["after"]?.objectValue?["example"] == "sf-stanford")
+                #expect(reload["styleNote"] == "ready")
                 let bareNote = try #require(result["noMapLibre"]?.objectValue)
                 #expect(bareNote["status"] == "absent")
                 #expect(bareNote["text"]?.stringValue?.hasPrefix("MapLibre GL JS not installed: run scripts/setup") == true, "\(bareNote)")

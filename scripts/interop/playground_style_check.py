@@ -31,6 +31,7 @@ Result (JSON on stdout):
    "switch": {"immediate": maplibre projection right after choosing globe, "after": PROBLEM + {"projection", "maplibre", "select"}},
    "globeMath": {"project": [[x, y] or null, …], "unproject": [[lng, lat] or null, …], "pan": camera, "zoom": camera},
    "globeDrag": {"before": MOVE, "after": MOVE, "from", "to"} or null,
+   "reload": {"before": {scene, example}, "after": {scene, example}, "url", "styleNote"},  # after Use style with the same URL
    "noMapLibre": {"status", "text", "basemap"} or null, "styleRequests": [paths], "consoleErrors": [...], "seconds": t}
 """
 import base64
@@ -181,6 +182,17 @@ def style_run(page, job, result):
     if job.get("globeDrag") and result["switch"]["after"]["status"] == "ready":
         result["globeDrag"] = drag(page, job["globeDrag"])
         result["cameras"]["globeDrag"] = page.evaluate(CAMERAS, job["probes"])
+
+    # The style field: the page reloads with ?style=, the scene as edited kept.
+    before = page.evaluate("() => ({scene: state.scene, example: document.getElementById('example').value})")
+    page.fill("#style-url", result["styleURL"])
+    with page.expect_navigation():
+        page.click("#use-style")
+    settle(page, 1)
+    wait_until(page, STYLE_SETTLED)
+    result["reload"] = {"before": before, "url": page.evaluate("() => location.href"),
+                        "after": page.evaluate("() => ({scene: state.good.scene, example: document.getElementById('example').value})"),
+                        "styleNote": page.evaluate("() => document.getElementById('style-note').dataset.status")}
 
 
 def main():

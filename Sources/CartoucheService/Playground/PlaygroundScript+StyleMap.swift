@@ -3,6 +3,8 @@ extension PlaygroundScript {
     /// MapLibre GL JS, which this service serves from the folder it was given
     /// (`/playground/vendor/maplibre-gl.js` and `.css`; never bundled).
     ///
+    /// * A style reloads the page (its policy comes with it); the scene as
+    ///   edited is kept in `sessionStorage` across that reload.
     /// * The page loads MapLibre only with a style. When its files are not
     ///   installed the note under the map says so (the 404's detail) and the
     ///   Natural Earth basemap stays.
@@ -30,14 +32,28 @@ function setStyleNote(status, text) {
 
 /** Reloads the page with `?style=` (the policy that allows the style's origin comes with the page), or without it. */
 function useStyle(text) {
-  if (text === '') { location.assign('/'); return; }
+  if (text === '') { keepScene(); location.assign('/'); return; }
   let url;
   try { url = new URL(text); } catch (error) { url = null; }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     showProblem(new Problem({ title: 'Not a style URL', detail: `${text}: give the http or https URL of a MapLibre/Mapbox style JSON` }));
     return;
   }
+  keepScene();
   location.assign(`/?style=${encodeURIComponent(url.href)}`);
+}
+
+const SAVED_SCENE = 'cartouche-playground-scene';
+
+/** The scene as edited survives the reload a style needs (this tab only), taken back by `takeSavedScene`. */
+function keepScene() {
+  if (state.scene) sessionStorage.setItem(SAVED_SCENE, JSON.stringify({ scene: state.scene, example: $('example').value }));
+}
+
+function takeSavedScene() {
+  const text = sessionStorage.getItem(SAVED_SCENE);
+  sessionStorage.removeItem(SAVED_SCENE);
+  try { return text ? JSON.parse(text) : null; } catch (error) { return null; }
 }
 
 function loadStyleMap() {

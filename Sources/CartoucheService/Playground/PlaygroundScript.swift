@@ -447,6 +447,12 @@ async function loadExamples() {
   const picker = $('example');
   picker.replaceChildren(el('option', { value: '' }, examples.length ? '(pasted or uploaded scene)' : '(no examples loaded: paste or upload a scene)'),
     ...examples.map((e) => el('option', { value: e.name }, e.name)));
+  const saved = takeSavedScene();
+  if (saved) {
+    picker.value = state.examples.has(saved.example) ? saved.example : '';
+    loadScene(saved.scene);
+    return;
+  }
   if (examples.length === 0) {
     setStatus('ready');
     return;
