@@ -23,7 +23,8 @@ import Testing
 /// once, and the service's answer to a globe scene shown (its problem, while
 /// placing on the globe is refused); the page's globe camera model against
 /// `CartoucheCamera`'s `GlobeProjection` (project, unproject, a drag keeping
-/// the grabbed coordinate under the pointer, a wheel zoom about the cursor);
+/// the grabbed coordinate under the pointer, a wheel zoom about the cursor)
+/// and against MapLibre's own globe in the page;
 /// and a server without MapLibre GL JS saying so and keeping Natural Earth.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
                 "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the playground browser tests"))
@@ -188,7 +189,17 @@ struct PlaygroundStyleBrowserTests {
     }
 
     /// The page's globe model is `GlobeProjection`: projections within 1e-6 px, a drag and a wheel keep their coordinate.
+    /// And MapLibre's own globe in the page (`map.project`, `isLocationOccluded`) draws the probes where the page does.
     static func checkGlobeMath(_ result: [String: JSONValue]) throws {
+        let mapLibre = try #require(result["maplibreGlobe"]?.arrayValue?.compactMap { $0.objectValue })
+        try #require(mapLibre.count == globeProbes.count)
+        for (probe, row) in zip(globeProbes, mapLibre) {
+            #expect(row["occluded"]?.boolValue == (row["page"] == .null), "\(probe): \(row)")
+            if row["page"] != .null {
+                let page = try PlaygroundBrowserTests.point(row["page"]), drawn = try PlaygroundBrowserTests.point(row["maplibre"])
+                #expect(PlaygroundBrowserTests.distance(page, drawn) <= 1e-6, "\(probe): page \(page), MapLibre \(drawn)")
+            }
+        }
         let math = try #require(result["globeMath"]?.objectValue)
         let globe = try #require(try Projection(camera: globeCamera, viewport: viewport, projection: .globe).globe)
         let projected = math["project"]?.arrayValue ?? []

@@ -32,6 +32,7 @@ Result (JSON on stdout):
    "globeMath": {"project": [[x, y] or null, …], "unproject": [[lng, lat] or null, …], "pan": camera, "zoom": camera},
    "globeDrag": {"before": MOVE, "after": MOVE, "from", "to"} or null,
    "reload": {"before": {scene, example}, "after": {scene, example}, "url", "styleNote"},  # after Use style with the same URL
+   "maplibreGlobe": [{"page": [x, y] or null, "maplibre": [x, y], "occluded"}, …],  # globe.probes on MapLibre's globe
    "noMapLibre": {"status", "text", "basemap"} or null, "styleRequests": [paths], "consoleErrors": [...], "seconds": t}
 """
 import base64
@@ -76,6 +77,26 @@ async ([png, rgb]) => {
     if (Math.abs(image.data[i] - rgb[0]) <= 12 && Math.abs(image.data[i + 1] - rgb[1]) <= 12 && Math.abs(image.data[i + 2] - rgb[2]) <= 12) count++;
   }
   return {count, pixels: image.width * image.height};
+}
+"""
+
+# MapLibre itself on the globe camera: its map.project and occlusion beside the page's GlobeProjection (then back in step).
+MAPLIBRE_GLOBE = """
+(job) => {
+  const map = styleMap.map;
+  const { width, height } = state.good.scene.viewport;
+  const c = fullCamera(job.camera);
+  map.setProjection({type: 'globe'});
+  map.jumpTo({center: c.center, zoom: c.zoom, bearing: c.bearing, pitch: c.pitch, padding: c.padding});
+  map.redraw();  // MapLibre takes the globe's state from the frame it draws
+  const g = new GlobeProjection(c, width, height);
+  const rows = job.probes.map((ll) => {
+    const m = map.project(ll);
+    return {page: g.project(ll), maplibre: [m.x, m.y], occluded: map.transform.isLocationOccluded({lng: ll[0], lat: ll[1]})};
+  });
+  styleMap.projection = null;  // the page's camera and projection again
+  redrawLive();
+  return rows;
 }
 """
 
@@ -193,6 +214,7 @@ def style_run(page, job, result):
     result["reload"] = {"before": before, "url": page.evaluate("() => location.href"),
                         "after": page.evaluate("() => ({scene: state.good.scene, example: document.getElementById('example').value})"),
                         "styleNote": page.evaluate("() => document.getElementById('style-note').dataset.status")}
+    result["maplibreGlobe"] = page.evaluate(MAPLIBRE_GLOBE, job["globe"])
 
 
 def main():
