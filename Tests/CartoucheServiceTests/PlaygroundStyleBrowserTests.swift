@@ -178,7 +178,7 @@ struct PlaygroundStyleBrowserTests {
         } else {
             #expect(after["status"] == "ready" && after["projection"] == "globe" && after["maplibre"] == "globe", "\(after)")
             let drag = try #require(result["globeDrag"]?.objectValue)
-            let before = try PlaygroundBrowserTests.camera(drag["before"]?.objectValue?["camera"])
+            let before = try PlaygroundBrowserTests.camera(drag["liveBefore"])
             let now = try PlaygroundBrowserTests.camera(result["cameras"]?.objectValue?["globeDrag"]?.objectValue?["page"])
             let from = try PlaygroundBrowserTests.point(drag["from"]), to = try PlaygroundBrowserTests.point(drag["to"])
             let globe = try #require(try Projection(camera: before, viewport: viewport, projection: .globe).globe)

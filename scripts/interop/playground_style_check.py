@@ -27,7 +27,7 @@ Result (JSON on stdout):
   {"styleNote": {"status", "text", "constrained"}, "styleMapShown", "fillPixels", "mapPixels",
    "cameras": {"initial"|"drag"|"wheel": {"page": camera, "maplibre": {center, zoom, bearing, pitch, padding},
                                           "projected": [[page x, y, maplibre x, y], …]}},
-   "drag": {"before": MOVE, "after": MOVE, "from", "to"}, "wheel": {"before", "after", "at"},
+   "drag": {"before": MOVE, "after": MOVE, "from", "to", "liveBefore": the page's camera at the start}, "wheel": {"before", "after", "at"},
    "switch": {"immediate": maplibre projection right after choosing globe, "after": PROBLEM + {"projection", "maplibre", "select"}},
    "globeMath": {"project": [[x, y] or null, …], "unproject": [[lng, lat] or null, …], "pan": camera, "zoom": camera},
    "globeDrag": {"before": MOVE, "after": MOVE, "from", "to"} or null,
@@ -138,6 +138,7 @@ def serve_style(style, land, requests):
 
 def drag(page, spec):
     before = page.evaluate(MOVE)
+    live = page.evaluate("() => liveCamera()")  # the camera the gesture starts from
     sx, sy = to_page(page, spec["from"])
     ex, ey = sx + spec["by"][0], sy + spec["by"][1]
     page.mouse.move(sx, sy)
@@ -145,7 +146,8 @@ def drag(page, spec):
     page.mouse.move(ex, ey, steps=12)
     page.mouse.up()
     wait_until(page, MOVED, before["places"])
-    return {"before": before, "after": page.evaluate(MOVE), "from": to_viewport(page, [sx, sy]), "to": to_viewport(page, [ex, ey])}
+    return {"before": before, "after": page.evaluate(MOVE), "from": to_viewport(page, [sx, sy]), "to": to_viewport(page, [ex, ey]),
+            "liveBefore": live}
 
 
 def choose_projection(page, value):

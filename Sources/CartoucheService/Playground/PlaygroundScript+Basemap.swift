@@ -7,6 +7,8 @@ extension PlaygroundScript {
     /// visible ground (below the horizon cut). A ring with a point behind the
     /// camera is left out (only possible at high pitch with huge rings).
     /// Without a basemap the note under the map says why (the 404's detail).
+    /// On the globe (below zoom 12) it is drawn on the sphere: the globe's
+    /// disc, then the rings, with vertices behind the horizon moved onto it.
     static let basemap = #"""
 // MARK: basemap
 

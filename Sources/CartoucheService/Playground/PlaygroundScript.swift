@@ -1,5 +1,6 @@
 /// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
-/// with no dependencies. It only talks to this service:
+/// with no dependencies. It only talks to this service (and, with
+/// `?style=URL`, MapLibre GL JS talks to the style's origin):
 ///
 /// * `GET /v1/examples` fills the scene picker;
 /// * every change posts the scene to `/v1/place` (the summary, the
@@ -11,6 +12,10 @@
 ///   older than the one on screen is dropped. Between answers the last
 ///   picture follows the camera (an SVG transform) and the basemap
 ///   (``basemap``) is re-projected at once;
+/// * the projection switch (Mercator / Globe) edits the scene's
+///   `projection`; below zoom 12 on the globe the camera model is ``globe``'s;
+/// * with `?style=URL` the style is drawn by MapLibre GL JS under the
+///   picture, on the same camera (``styleMap``);
 /// * a click (a press and release without a drag) on the picture is
 ///   converted to the viewport's pixel coordinates through the SVG's
 ///   `getScreenCTM()` (the picture is scaled to the page) and posted to
@@ -269,6 +274,7 @@ function redrawLive() {
   const styled = styleMap.status === 'ready';
   const under = picture.querySelector('#playground-basemap');
   if (basemap.status === 'ready' && !styled) drawBasemap(under, live); else under.replaceChildren();
+  $('basemap-note').hidden = styled;  // the style's note says what is drawn instead
   const background = picture.querySelector('#playground-background');
   if (background) background.setAttribute('visibility', styled ? 'hidden' : 'visible');
   const content = picture.querySelector('#playground-content');
