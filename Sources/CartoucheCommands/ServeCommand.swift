@@ -34,6 +34,10 @@ public struct ServeCommand: AsyncParsableCommand {
         "GeoJSON the playground draws as its basemap [env CARTOUCHE_BASEMAP, default ./.cache/basemap/naturalearth_lowres.geojson (written by scripts/setup) when it exists].",
         valueName: "file"))
     var basemap: String?
+    @Option(help: ArgumentHelp(
+        "Folder with maplibre-gl.js and maplibre-gl.css, for a playground opened with ?style=URL [env CARTOUCHE_MAPLIBRE, default ./.cache/maplibre (filled by scripts/setup) when it holds them].",
+        valueName: "dir"))
+    var maplibre: String?
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
         "Let pages of this origin call the service (repeatable; * for any) [env CARTOUCHE_CORS_ORIGINS, comma-separated; default: no CORS].",
         valueName: "origin"))
@@ -56,7 +60,8 @@ public struct ServeCommand: AsyncParsableCommand {
 
     /// Defaults, then the environment, then flags. The examples folder falls
     /// back to `Examples` in `currentDirectory` when that folder exists, the
-    /// basemap to ``PlaygroundBasemap/defaultPath`` there when that file exists.
+    /// basemap to ``PlaygroundBasemap/defaultPath`` there when that file exists,
+    /// MapLibre GL JS to ``PlaygroundMapLibre/defaultDirectory`` there when it holds both files.
     public func configuration(
         environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
     ) throws -> ServiceConfiguration {
@@ -78,6 +83,11 @@ public struct ServeCommand: AsyncParsableCommand {
         if c.basemapFile == nil,
            FileManager.default.fileExists(atPath: URL(fileURLWithPath: currentDirectory).appendingPathComponent(PlaygroundBasemap.defaultPath).path) {
             c.basemapFile = PlaygroundBasemap.defaultPath
+        }
+        if let maplibre { c.mapLibreDirectory = maplibre }
+        if c.mapLibreDirectory == nil,
+           PlaygroundMapLibre.isInstalled(in: URL(fileURLWithPath: currentDirectory).appendingPathComponent(PlaygroundMapLibre.defaultDirectory).path) {
+            c.mapLibreDirectory = PlaygroundMapLibre.defaultDirectory
         }
         do { try c.validate() } catch { throw ValidationError("\(error)") }
         return c
@@ -113,6 +123,9 @@ public struct ServeCommand: AsyncParsableCommand {
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         } catch let error as BasemapLoadError {
+            Terminal.writeError("serve: \(error)")
+            throw ExitCode(ExitStatus.badInput.rawValue)
+        } catch let error as MapLibreLoadError {
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

@@ -34,6 +34,8 @@ public struct CartoucheRoutes: Sendable {
     public let examples: ExampleCatalog
     /// The playground's basemap (`configuration.basemapFile`), if any.
     public let basemap: PlaygroundBasemap?
+    /// MapLibre GL JS for the playground's own-style basemap (`configuration.mapLibreDirectory`), if any.
+    public let mapLibre: PlaygroundMapLibre?
 
     /// - Parameters:
     ///   - configuration: limits, time budget and CORS (its host and port are not used).
@@ -43,7 +45,8 @@ public struct CartoucheRoutes: Sendable {
     ///     `configuration.examplesDirectory`, else none.
     /// - Throws: ``ConfigurationError`` for unusable limits, `TextError` when
     ///   the fonts cannot be loaded, ``ExampleLoadError`` for a bad example,
-    ///   ``BasemapLoadError`` for a basemap file that cannot be served.
+    ///   ``BasemapLoadError`` for a basemap file that cannot be served,
+    ///   ``MapLibreLoadError`` for a MapLibre GL JS folder without its files.
     public init(
         configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
         examples: ExampleCatalog? = nil
@@ -56,6 +59,7 @@ public struct CartoucheRoutes: Sendable {
             try ExampleCatalog.load(directory: URL(fileURLWithPath: $0, isDirectory: true), limits: limits)
         } ?? .empty
         self.basemap = try configuration.basemapFile.map { try PlaygroundBasemap.load(path: $0) }
+        self.mapLibre = try configuration.mapLibreDirectory.map { try PlaygroundMapLibre.load(directory: $0) }
     }
 
     /// Adds every route of ``ServiceRoute`` to `router`.
@@ -63,7 +67,7 @@ public struct CartoucheRoutes: Sendable {
         EngineController(state: state).register(on: router)
         SceneController(state: state).register(on: router)
         SystemController(state: state).register(on: router)
-        PlaygroundController(examples: examples, basemap: basemap).register(on: router)
+        PlaygroundController(examples: examples, basemap: basemap, mapLibre: mapLibre).register(on: router)
         GlyphController(state: state).register(on: router)
     }
 

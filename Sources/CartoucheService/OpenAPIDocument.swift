@@ -176,7 +176,13 @@ public enum OpenAPIDocument {
       "get": {
         "operationId": "playgroundPage",
         "summary": "The playground: an HTML page that places, draws and queries scenes with this service",
-        "responses": {"200": {"description": "The page (Content-Security-Policy: only this server's script, style and API)", "content": {"text/html": {"schema": {"type": "string"}}}}}
+        "parameters": [
+          {"name": "style", "in": "query", "required": false, "description": "http(s) URL of a MapLibre/Mapbox style the page draws with MapLibre GL JS under the callouts; the page's Content-Security-Policy then also allows that URL's origin", "schema": {"type": "string", "format": "uri"}}
+        ],
+        "responses": {
+          "200": {"description": "The page (Content-Security-Policy: only this server's script, style and API, plus the style's origin when one is given)", "content": {"text/html": {"schema": {"type": "string"}}}},
+          "400": {"$ref": "#/components/responses/BadRequest"}
+        }
       }
     },
     "/playground.js": {
@@ -217,6 +223,26 @@ public enum OpenAPIDocument {
         "responses": {
           "200": {"description": "A GeoJSON FeatureCollection, as in the file", "content": {"application/geo+json": {"schema": {"type": "object", "required": ["type", "features"], "properties": {"type": {"const": "FeatureCollection"}, "features": {"type": "array"}}}}}},
           "404": {"description": "No basemap installed; the detail says how to install one", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+        }
+      }
+    },
+    "/playground/vendor/maplibre-gl.js": {
+      "get": {
+        "operationId": "playgroundMapLibreScript",
+        "summary": "MapLibre GL JS, for the playground opened with ?style=URL (cartouche serve --maplibre DIR; scripts/setup copies it from the PyPI maplibre wheel)",
+        "responses": {
+          "200": {"description": "The file as installed", "content": {"text/javascript": {"schema": {"type": "string"}}}},
+          "404": {"description": "MapLibre GL JS not installed; the detail says how to install it", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+        }
+      }
+    },
+    "/playground/vendor/maplibre-gl.css": {
+      "get": {
+        "operationId": "playgroundMapLibreStyle",
+        "summary": "MapLibre GL JS's style sheet, for the playground opened with ?style=URL",
+        "responses": {
+          "200": {"description": "The file as installed", "content": {"text/css": {"schema": {"type": "string"}}}},
+          "404": {"description": "MapLibre GL JS not installed; the detail says how to install it", "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
         }
       }
     }

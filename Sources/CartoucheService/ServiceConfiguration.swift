@@ -29,6 +29,11 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// (`GET /playground/basemap.geojson`, read once at start-up); nil serves
     /// none (the route answers 404 saying how to install it). See ``PlaygroundBasemap``.
     public var basemapFile: String?
+    /// Folder holding `maplibre-gl.js` and `maplibre-gl.css`, served to the
+    /// playground for a style of the user's (`?style=URL`; read once at
+    /// start-up); nil serves none (the routes answer 404 saying how to install
+    /// them). See ``PlaygroundMapLibre``.
+    public var mapLibreDirectory: String?
     /// Origins whose pages may call the service (CORS); nil (the default)
     /// sends no CORS headers at all. See ``CORSPolicy``.
     public var cors: CORSPolicy?
@@ -63,6 +68,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         case maxQueuedJobs = "CARTOUCHE_MAX_QUEUED_JOBS"
         case examplesDirectory = "CARTOUCHE_EXAMPLES_DIR"
         case basemapFile = "CARTOUCHE_BASEMAP"
+        case mapLibreDirectory = "CARTOUCHE_MAPLIBRE"
         /// Comma-separated origins, as `--cors-origin` repeated.
         case corsOrigins = "CARTOUCHE_CORS_ORIGINS"
     }
@@ -87,6 +93,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
             case .maxQueuedJobs: c.maxQueuedJobs = try Self.integer(text, name: name, in: 0...100_000)
             case .examplesDirectory: c.examplesDirectory = text
             case .basemapFile: c.basemapFile = text
+            case .mapLibreDirectory: c.mapLibreDirectory = text
             case .corsOrigins:
                 c.cors = CORSPolicy(allowedOrigins: text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             }
@@ -110,6 +117,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         try check(maxQueuedJobs >= 0, "maxQueuedJobs", "\(maxQueuedJobs)", "must be 0 or more")
         if let examplesDirectory { try check(!examplesDirectory.isEmpty, "examplesDirectory", examplesDirectory, "must not be empty") }
         if let basemapFile { try check(!basemapFile.isEmpty, "basemapFile", basemapFile, "must not be empty") }
+        if let mapLibreDirectory { try check(!mapLibreDirectory.isEmpty, "mapLibreDirectory", mapLibreDirectory, "must not be empty") }
         if let cors {
             try check(!cors.allowedOrigins.isEmpty, "corsOrigin", "", "name at least one origin, or * for any")
             for origin in cors.allowedOrigins {

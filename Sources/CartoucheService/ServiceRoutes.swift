@@ -22,6 +22,9 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case glyphs = "/v1/glyphs/{fontstack}/{range}.pbf"
     /// The playground's basemap GeoJSON (``PlaygroundBasemap``); 404 when none is installed.
     case playgroundBasemap = "/playground/basemap.geojson"
+    /// MapLibre GL JS for the playground's own-style basemap (``PlaygroundMapLibre``); 404 when not installed.
+    case playgroundMapLibreScript = "/playground/vendor/maplibre-gl.js"
+    case playgroundMapLibreStyle = "/playground/vendor/maplibre-gl.css"
 
     public var path: String { rawValue }
 
@@ -30,6 +33,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
         case .place, .compile, .query, .render, .shape: .post
         case .fonts, .health, .metrics, .openAPI: .get
         case .playground, .playgroundScript, .playgroundStyle, .playgroundBasemap, .examples, .glyphs: .get
+        case .playgroundMapLibreScript, .playgroundMapLibreStyle: .get
         }
     }
 

@@ -131,7 +131,12 @@ struct PlaygroundRouteTests {
         #expect(Set(links) == ["/playground.css", "/playground.js", "/openapi.json"])
         #expect(links.allSatisfy { routes.contains($0) })
         let calls = PlaygroundScript.source.matches(of: /(?:c|timedC)all\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
-        #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples", "/playground/basemap.geojson"])
+        #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples", "/playground/basemap.geojson",
+                               "/playground/vendor/maplibre-gl.js"])
+        // MapLibre GL JS (only with ?style=) is loaded from this server too.
+        let vendor = PlaygroundScript.source.matches(of: /(?:src|href): '([^']+)'/).map { String($0.output.1) }
+        #expect(Set(vendor) == ["/playground/vendor/maplibre-gl.js", "/playground/vendor/maplibre-gl.css"])
+        #expect(vendor.allSatisfy { routes.contains($0) })
         let missing = Set(calls).subtracting(routes)
         #expect(missing.isEmpty, "the script calls \(missing.sorted()), which the service does not route")
     }

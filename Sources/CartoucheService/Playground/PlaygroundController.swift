@@ -1,12 +1,14 @@
 import HTTPTypes
 import Hummingbird
 
-/// `GET /` (the playground page), its script and style sheet, its basemap
-/// and `GET /v1/examples` (the scenes its picker offers). All cheap and never
-/// queued behind heavy work: the page, basemap and examples are bytes made at start-up.
+/// `GET /` (the playground page), its script and style sheet, its basemap,
+/// MapLibre GL JS for a style of the user's and `GET /v1/examples` (the
+/// scenes its picker offers). All cheap and never queued behind heavy work:
+/// the page, basemap, MapLibre files and examples are bytes made at start-up.
 struct PlaygroundController {
     let examples: ExampleCatalog
     let basemap: PlaygroundBasemap?
+    let mapLibre: PlaygroundMapLibre?
 
     /// The page may only load its own script, style sheet and the service's
     /// answers: no third-party code, no inline script, no framing.
@@ -15,8 +17,21 @@ struct PlaygroundController {
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     func register(on router: Router<ServiceRequestContext>) {
-        router.get(RouterPath(ServiceRoute.playground.path)) { _, _ in
-            Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8")
+        router.get(RouterPath(ServiceRoute.playground.path)) { request, _ in
+            // `?style=URL` draws that style under the callouts; the policy then allows its origin (and nothing else).
+            let styles = request.parameterPairs.filter { $0.name == "style" }
+            guard styles.count < 2 else {
+                return Problem(slug: "invalid-parameter", title: "Bad Request", status: .badRequest,
+                               detail: "style is given \(styles.count) times; give it once", parameter: "style")
+                    .response(requestPath: request.uri.path)
+            }
+            guard let text = styles.first?.value else { return Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8") }
+            do throws(Problem) {
+                let style = try PlaygroundStyleURL(text)
+                return Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8", policy: style.contentSecurityPolicy)
+            } catch {
+                return error.response(requestPath: request.uri.path)
+            }
         }
         router.get(RouterPath(ServiceRoute.playgroundScript.path)) { _, _ in
             Self.asset(PlaygroundScript.source, type: "text/javascript; charset=utf-8")
@@ -33,12 +48,24 @@ struct PlaygroundController {
             headers[.cacheControl] = "no-cache"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: basemap.body)))
         }
+        for (route, type) in [(ServiceRoute.playgroundMapLibreScript, "text/javascript; charset=utf-8"),
+                              (.playgroundMapLibreStyle, "text/css; charset=utf-8")] {
+            router.get(RouterPath(route.path)) { request, _ in
+                guard let mapLibre else { return PlaygroundMapLibre.notInstalled.response(requestPath: request.uri.path) }
+                var headers = HTTPFields()
+                headers[.contentType] = type
+                headers[.xContentTypeOptions] = "nosniff"
+                headers[.cacheControl] = "no-cache"
+                let body = route == .playgroundMapLibreScript ? mapLibre.script : mapLibre.style
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            }
+        }
     }
 
-    static func asset(_ text: String, type: String) -> Response {
+    static func asset(_ text: String, type: String, policy: String = contentSecurityPolicy) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.contentSecurityPolicy] = policy
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "no-referrer"
         // Served from the binary: a new build is a new page, so always revalidate.

@@ -58,6 +58,11 @@ enum PlaygroundPage {
         <input type="range" id="pitch" min="0" max="85" step="0.1" data-testid="pitch">
         <output id="pitch-value" for="pitch"></output>
       </div>
+      <label for="projection">Projection</label>
+      <select id="projection" data-testid="projection">
+        <option value="mercator">Mercator</option>
+        <option value="globe">Globe (a sphere below zoom 12)</option>
+      </select>
       <label for="mode">Placement mode</label>
       <select id="mode" data-testid="mode">
         <option value="greedy">greedy (Mapbox's rules, first fit)</option>
@@ -65,11 +70,22 @@ enum PlaygroundPage {
       </select>
       <label class="check"><input type="checkbox" id="ghosts" data-testid="ghosts"> Show rejected candidates</label>
     </section>
+    <section aria-labelledby="basemap-heading">
+      <h2 id="basemap-heading">Basemap</h2>
+      <label for="style-url">Style URL (MapLibre or Mapbox style JSON)</label>
+      <input type="url" id="style-url" data-testid="style-url" placeholder="https://…/style.json" spellcheck="false">
+      <div class="row">
+        <button type="button" id="use-style" data-testid="use-style">Use style</button>
+        <button type="button" id="no-style">Natural Earth</button>
+      </div>
+      <p class="note">A style reloads the page with <code>?style=</code>: drawn by MapLibre GL JS on this page's camera; the page may then fetch from the style's origin only.</p>
+    </section>
   </aside>
   <section id="stage" aria-label="Map">
     <div id="problem" role="alert" hidden data-testid="problem"></div>
-    <div id="map" data-testid="map"></div>
+    <div id="map" data-testid="map"><div id="style-map" data-testid="style-map" hidden></div></div>
     <p id="basemap-note" class="note" data-testid="basemap-note" data-status="loading"></p>
+    <p id="style-note" class="note" data-testid="style-note" data-status="off" role="status" hidden></p>
   </section>
   <aside id="results" aria-label="Results">
     <section aria-labelledby="summary-heading">

@@ -7,28 +7,34 @@ extension PlaygroundScript {
     /// visible ground (below the horizon cut). A ring with a point behind the
     /// camera is left out (only possible at high pitch with huge rings).
     /// Without a basemap the note under the map says why (the 404's detail).
+    /// On the globe (below zoom 12) it is drawn on the sphere: the globe's
+    /// disc, then the rings, with vertices behind the horizon moved onto it.
     static let basemap = #"""
 // MARK: basemap
 
 const basemap = { status: 'loading', features: [] };
 
-/** Polygon rings as flat arrays [lng/360, mercatorY(lat), …], ready for any camera. */
+/** Polygon rings as flat arrays [lng/360, mercatorY(lat), …] and as unit-sphere points [x, y, z, …], ready for any camera. */
 function basemapFeatures(collection) {
   const features = [];
   for (const feature of collection.features || []) {
     const geometry = feature && feature.geometry;
     if (!geometry) continue;
     const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
-    const rings = [];
+    const rings = [], spheres = [];
     for (const polygon of polygons) {
       for (const ring of polygon) {
-        const flat = new Float64Array(ring.length * 2);
-        ring.forEach((p, i) => { flat[2 * i] = p[0] / 360; flat[2 * i + 1] = mercatorY(p[1]); });
+        const flat = new Float64Array(ring.length * 2), sphere = new Float64Array(ring.length * 3);
+        ring.forEach((p, i) => {
+          flat[2 * i] = p[0] / 360; flat[2 * i + 1] = mercatorY(p[1]);
+          sphere.set(surfacePoint(p), 3 * i);
+        });
         rings.push(flat);
+        spheres.push(sphere);
       }
     }
     const name = feature.properties && feature.properties.name;
-    if (rings.length) features.push({ name: name === undefined || name === null ? '' : String(name), rings });
+    if (rings.length) features.push({ name: name === undefined || name === null ? '' : String(name), rings, spheres });
   }
   return features;
 }
@@ -51,6 +57,7 @@ async function loadBasemap() {
 
 /** The rings of every feature projected with `projection`, as one path per feature, into `group`. */
 function drawBasemap(group, projection) {
+  if (projection.globe) { drawGlobeBasemap(group, projection); return; }
   const { width, height } = projection;
   const top = Math.max(projection.horizonY, 0);
   const paths = [];
@@ -75,6 +82,36 @@ function drawBasemap(group, projection) {
   const rect = svgElement('rect', { x: '0', y: String(top), width: String(width), height: String(Math.max(height - top, 0)) });
   const clipPath = svgElement('clipPath', { id: 'playground-ground' }, rect);
   group.replaceChildren(clipPath, svgElement('g', { 'clip-path': 'url(#playground-ground)' }, ...paths));
+  group.dataset.paths = String(paths.length);
+}
+
+/**
+ * On the globe: its disc (the horizon circle), then every ring with the vertices the globe hides moved to the nearest
+ * point of the horizon, so a country across the edge ends at the edge. A ring wholly hidden, or reaching behind the
+ * camera, is left out.
+ */
+function drawGlobeBasemap(group, projection) {
+  const { width, height } = projection;
+  const paths = [];
+  for (const feature of basemap.features) {
+    let d = '';
+    for (const ring of feature.spheres) {
+      let text = '', seen = false, behind = false, minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+      for (let i = 0; i < ring.length; i += 3) {
+        let p = [ring[i], ring[i + 1], ring[i + 2]];
+        if (projection.occluded(p)) p = projection.horizonPoint(p); else seen = true;
+        const s = projection.screenOf(p);
+        if (!s) { behind = true; break; }
+        text += `${i ? 'L' : 'M'}${s[0].toFixed(2)} ${s[1].toFixed(2)}`;
+        minX = Math.min(minX, s[0]); maxX = Math.max(maxX, s[0]); minY = Math.min(minY, s[1]); maxY = Math.max(maxY, s[1]);
+      }
+      if (behind || !seen || maxX < 0 || minX > width || maxY < 0 || minY > height) continue;
+      d += text + 'Z';
+    }
+    if (d) paths.push(svgElement('path', { d, 'data-name': feature.name }));
+  }
+  const outline = projection.outline(180).map((p, i) => `${i ? 'L' : 'M'}${p[0].toFixed(2)} ${p[1].toFixed(2)}`).join('');
+  group.replaceChildren(svgElement('path', { class: 'globe', d: outline ? outline + 'Z' : '' }), svgElement('g', {}, ...paths));
   group.dataset.paths = String(paths.length);
 }
 """#

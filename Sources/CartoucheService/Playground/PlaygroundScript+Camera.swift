@@ -142,22 +142,17 @@ function setLocationAtPoint(camera, lngLat, point, width, height) {
   return { ...projection.camera, center: [wrapLongitude(x * 360 - 180), latitudeOf(y)] };
 }
 
-/** `camera` at `zoom` (clamped to the scene format's range), keeping the coordinate at `point` there. */
-function zoomAround(camera, zoom, point, width, height) {
-  const at = new Projection(camera, width, height).unproject(point);
-  const next = { ...fullCamera(camera), zoom: Math.min(Math.max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1]) };
-  return at ? setLocationAtPoint(next, at, point, width, height) : next;
-}
-
-/** The SVG transform taking camera `a`'s picture to camera `b`'s, fitted on three ground points near a's centre; null when they are off the ground. */
+/** The SVG transform taking projection `a`'s picture to `b`'s, fitted on three points near a's centre; null when they are off the ground or globe. */
 function affineBetween(a, b) {
   const [w, h] = [a.width, a.height];
   const base = [w / 2, Math.max(h / 2, a.horizonY + 1)];
-  const p = [base, [base[0] + 100, base[1]], [base[0], base[1] + 100]];
+  // On the globe only the pixels near the centre are sure to be on it (at zoom 0 its radius is 81 px).
+  const step = a.globe ? 10 : 100;
+  const p = [base, [base[0] + step, base[1]], [base[0], base[1] + step]];
   const q = p.map((point) => { const at = a.unproject(point); return at && b.project(at); });
   if (q.some((point) => !point)) return null;
-  const [ma, mb] = [(q[1][0] - q[0][0]) / 100, (q[1][1] - q[0][1]) / 100];
-  const [mc, md] = [(q[2][0] - q[0][0]) / 100, (q[2][1] - q[0][1]) / 100];
+  const [ma, mb] = [(q[1][0] - q[0][0]) / step, (q[1][1] - q[0][1]) / step];
+  const [mc, md] = [(q[2][0] - q[0][0]) / step, (q[2][1] - q[0][1]) / step];
   const me = q[0][0] - ma * base[0] - mc * base[1];
   const mf = q[0][1] - mb * base[0] - md * base[1];
   return [ma, mb, mc, md, me, mf];

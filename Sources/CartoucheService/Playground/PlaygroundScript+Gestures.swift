@@ -3,7 +3,8 @@ extension PlaygroundScript {
     /// about their midpoint, panning with it), the wheel zooms about the
     /// cursor; a press and release that moved less than 4 px is a click,
     /// which queries. Each change goes through `applyCamera` (re-place,
-    /// re-draw the basemap, move the last picture until the next answer).
+    /// re-draw the basemap, move the last picture until the next answer), in
+    /// the scene's projection (``globe`` on the globe below zoom 12).
     static let gestures = #"""
 // MARK: gestures
 
@@ -23,7 +24,7 @@ const viewportSize = () => [state.good.scene.viewport.width, state.good.scene.vi
 function beginGesture() {
   const points = [...state.pointers.values()];
   const [width, height] = viewportSize();
-  const projection = new Projection(liveCamera(), width, height);
+  const projection = makeProjection(liveCamera(), width, height, projectionType(state.scene));
   const moved = state.gesture !== null && state.gesture.moved;
   if (points.length === 1) {
     state.gesture = { kind: 'drag', start: points[0].client, at: projection.unproject(points[0].point), moved };
@@ -56,7 +57,7 @@ function onPointerMove(event) {
     // A few pixels of jitter are still a click.
     if (!gesture.moved && Math.hypot(pointer.client[0] - gesture.start[0], pointer.client[1] - gesture.start[1]) < 4) return;
     gesture.moved = true;
-    if (gesture.at) applyCamera(setLocationAtPoint(liveCamera(), gesture.at, pointer.point, width, height));
+    if (gesture.at) applyCamera(panCamera(liveCamera(), gesture.at, pointer.point, width, height, projectionType(state.scene)));
   } else {
     const [a, b] = [...state.pointers.values()];
     const distance = Math.hypot(a.point[0] - b.point[0], a.point[1] - b.point[1]);
@@ -64,7 +65,7 @@ function onPointerMove(event) {
     if (!(gesture.distance > 0) || !(distance > 0)) return;
     const zoom = Math.min(Math.max(gesture.zoom + Math.log2(distance / gesture.distance), ZOOM_RANGE[0]), ZOOM_RANGE[1]);
     const camera = { ...liveCamera(), zoom };
-    applyCamera(gesture.at ? setLocationAtPoint(camera, gesture.at, mid, width, height) : camera);
+    applyCamera(gesture.at ? placeAt(camera, gesture.at, mid, width, height, projectionType(state.scene)) : camera);
   }
   event.preventDefault();
 }
@@ -92,7 +93,7 @@ function onWheel(event) {
   const unit = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? 800 : 1;
   const [width, height] = viewportSize();
   const camera = liveCamera();
-  applyCamera(zoomAround(camera, camera.zoom - event.deltaY * unit / 500, point, width, height));
+  applyCamera(zoomAround(camera, camera.zoom - event.deltaY * unit / 500, point, width, height, projectionType(state.scene)));
 }
 """#
 }

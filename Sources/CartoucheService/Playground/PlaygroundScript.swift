@@ -1,5 +1,6 @@
 /// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
-/// with no dependencies. It only talks to this service:
+/// with no dependencies. It only talks to this service (and, with
+/// `?style=URL`, MapLibre GL JS talks to the style's origin):
 ///
 /// * `GET /v1/examples` fills the scene picker;
 /// * every change posts the scene to `/v1/place` (the summary, the
@@ -11,6 +12,10 @@
 ///   older than the one on screen is dropped. Between answers the last
 ///   picture follows the camera (an SVG transform) and the basemap
 ///   (``basemap``) is re-projected at once;
+/// * the projection switch (Mercator / Globe) edits the scene's
+///   `projection`; below zoom 12 on the globe the camera model is ``globe``'s;
+/// * with `?style=URL` the style is drawn by MapLibre GL JS under the
+///   picture, on the same camera (``styleMap``);
 /// * a click (a press and release without a drag) on the picture is
 ///   converted to the viewport's pixel coordinates through the SVG's
 ///   `getScreenCTM()` (the picture is scaled to the page) and posted to
@@ -26,7 +31,8 @@
 /// requests sent) let tests wait for the page without sleeping.
 enum PlaygroundScript {
     /// The served script: every part only declares; the last line starts the page.
-    static let source = (["'use strict';", camera, basemap, page, gestures, "start();"] as [String]).joined(separator: "\n") + "\n"
+    static let source = (["'use strict';", camera, globe, basemap, styleMap, page, gestures, "start();"] as [String])
+        .joined(separator: "\n") + "\n"
 
     static let page = #"""
 // MARK: page
@@ -159,6 +165,7 @@ function syncControls() {
   $('bearing-value').textContent = `${bearing.toFixed(1)}°`;
   $('pitch-value').textContent = `${camera.pitch.toFixed(1)}°`;
   $('mode').value = (state.good.scene.options && state.good.scene.options.mode) || 'greedy';
+  $('projection').value = projectionType(state.scene);
   const spec = cameras(state.good.scene)[state.frame];
   $('camera-note').textContent = isFit(spec)
     ? 'Fitted to the annotations: the first edit turns it into the explicit camera the fit chose.'
@@ -166,7 +173,7 @@ function syncControls() {
 }
 
 function setControlsEnabled(enabled) {
-  for (const id of ['zoom', 'bearing', 'pitch', 'mode', 'ghosts', 'edit-text']) $(id).disabled = !enabled;
+  for (const id of ['zoom', 'bearing', 'pitch', 'mode', 'projection', 'ghosts', 'edit-text']) $(id).disabled = !enabled;
   if (!enabled) $('camera').disabled = true;
 }
 
@@ -242,28 +249,43 @@ function showPicture(text) {
   picture.addEventListener('keydown', onPictureKey);
   // Layers: the service's background, the basemap, then everything else the service drew (moved as one while the camera moves).
   const background = [...picture.children].find((node) => node.localName === 'rect');
+  if (background) background.setAttribute('id', 'playground-background');
   const content = svgElement('g', { id: 'playground-content' });
   for (const node of [...picture.childNodes]) if (node !== background && node.localName !== 'defs') content.append(node);
   const under = svgElement('g', { id: 'playground-basemap', 'data-testid': 'basemap' });
   picture.append(under, content);
   if (background) picture.insertBefore(background, under);
-  $('map').replaceChildren(picture);
+  const old = $('map').querySelector('svg');
+  if (old) old.replaceWith(picture); else $('map').append(picture);
+  ensureStyleMap();
   redrawLive();
 }
 
-/** Re-projects the basemap for the live camera and moves the last answer's drawing to it. */
+/**
+ * Re-projects the basemap for the live camera (in the scene's projection), moves the last answer's drawing to it and
+ * the style's map with it. With a style drawn the service's background and the Natural Earth basemap step aside.
+ */
 function redrawLive() {
   const picture = $('map').querySelector('svg');
   if (!picture || !state.good || !state.scene) return;
   const { width, height } = state.good.scene.viewport;
-  const live = new Projection(liveCamera(), width, height);
-  if (basemap.status === 'ready') drawBasemap(picture.querySelector('#playground-basemap'), live);
+  const type = projectionType(state.scene);
+  const live = makeProjection(liveCamera(), width, height, type);
+  const styled = styleMap.status === 'ready';
+  const under = picture.querySelector('#playground-basemap');
+  if (basemap.status === 'ready' && !styled) drawBasemap(under, live); else under.replaceChildren();
+  $('basemap-note').hidden = styled;  // the style's note says what is drawn instead
+  const background = picture.querySelector('#playground-background');
+  if (background) background.setAttribute('visibility', styled ? 'hidden' : 'visible');
   const content = picture.querySelector('#playground-content');
   const shownCamera = fullCamera(JSON.parse(picture.dataset.camera));
+  const shownType = projectionType(state.good.scene);
   // The same camera draws the picture as it is (an affinity fitted through unproject/project is only nearly the identity).
-  const affine = JSON.stringify(shownCamera) === JSON.stringify(live.camera) ? null : affineBetween(new Projection(shownCamera, width, height), live);
+  const same = JSON.stringify(shownCamera) === JSON.stringify(live.camera) && shownType === type;
+  const affine = same ? null : affineBetween(makeProjection(shownCamera, width, height, shownType), live);
   if (affine) content.setAttribute('transform', `matrix(${affine.join(' ')})`);
   else content.removeAttribute('transform');
+  syncStyleMap(live);
 }
 
 function showSummary() {
@@ -431,6 +453,12 @@ async function loadExamples() {
   const picker = $('example');
   picker.replaceChildren(el('option', { value: '' }, examples.length ? '(pasted or uploaded scene)' : '(no examples loaded: paste or upload a scene)'),
     ...examples.map((e) => el('option', { value: e.name }, e.name)));
+  const saved = takeSavedScene();
+  if (saved) {
+    picker.value = state.examples.has(saved.example) ? saved.example : '';
+    loadScene(saved.scene);
+    return;
+  }
   if (examples.length === 0) {
     setStatus('ready');
     return;
@@ -474,6 +502,16 @@ function start() {
     render();
   });
   $('ghosts').addEventListener('change', () => { if (state.scene) render(); });
+  $('projection').addEventListener('change', (e) => {
+    if (!state.scene) return;
+    // Mercator is the format's default: the member is left out rather than spelled.
+    if (e.target.value === 'globe') state.scene.projection = { type: 'globe' }; else delete state.scene.projection;
+    redrawLive();
+    render();
+  });
+  $('use-style').addEventListener('click', () => useStyle($('style-url').value.trim()));
+  $('no-style').addEventListener('click', () => useStyle(''));
+  new ResizeObserver(() => fitStyleMap()).observe($('map'));
   const map = $('map');
   map.addEventListener('pointerdown', onPointerDown);
   map.addEventListener('pointermove', onPointerMove);
@@ -481,6 +519,7 @@ function start() {
   map.addEventListener('pointercancel', onPointerUp);
   map.addEventListener('wheel', onWheel, { passive: false });
   loadBasemap();
+  loadStyleMap();
   loadExamples();
 }
 

@@ -20,7 +20,7 @@ aside { overflow-y: auto; padding: 8px 14px; background: var(--panel); }
 h2 { font-size: 13px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); margin: 12px 0 6px; }
 label { display: block; margin: 8px 0 2px; font-weight: 600; }
 label.check { font-weight: normal; }
-select, textarea, input[type=file] { width: 100%; font: inherit; }
+select, textarea, input[type=file], input[type=url] { width: 100%; font: inherit; }
 textarea { font: 12px/1.3 ui-monospace, "Noto Sans Mono", monospace; resize: vertical; }
 .row { display: flex; gap: 6px; margin-top: 6px; }
 .row button { flex: 1; white-space: nowrap; font-size: 13px; }
@@ -31,7 +31,11 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .slider output { font-variant-numeric: tabular-nums; text-align: right; }
 .note { color: var(--muted); margin: 4px 0; font-size: 12px; }
 #stage { display: flex; flex-direction: column; min-width: 0; min-height: 0; padding: 8px; }
-#map { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; }
+#map { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; position: relative; }
+/* A style's map (MapLibre GL JS): the viewport's size, placed and scaled by the script exactly under the picture,
+   never taking the pointer (the picture's gestures move it). The id outweighs MapLibre's own .maplibregl-map. */
+#style-map { position: absolute; left: 0; top: 0; transform-origin: 0 0; pointer-events: none; }
+#map svg { position: relative; }
 /* The picture keeps its size (the viewport's) and only shrinks to fit, aspect kept, so the
    element is exactly the viewport: nothing drawn outside it shows. */
 #map svg { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; cursor: crosshair; touch-action: none; user-select: none; }
@@ -39,7 +43,10 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 /* The basemap: light land over the service's background, under everything the service drew. */
 #playground-basemap path { fill: #ece8df; fill-rule: evenodd; stroke: #c9c1b1; stroke-width: 0.75; stroke-linejoin: round; }
 #basemap-note { margin: 4px 0 0; }
-#basemap-note[data-status=absent] { color: var(--bad); }
+#basemap-note[data-status=absent], #style-note[data-status=absent], #style-note[data-status=error] { color: var(--bad); }
+#style-note { margin: 2px 0 0; }
+/* The globe's disc, under the land. */
+#playground-basemap path.globe { fill: #f4f7fa; stroke: #b9c3cf; stroke-width: 1; }
 #map svg:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 body[data-status=busy] #map svg { opacity: 0.85; }
 #problem { border: 1px solid var(--bad); color: var(--bad); background: #fff4f2; padding: 8px 10px; margin-bottom: 8px; border-radius: 4px; }
