@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""MapLibre GL JS oracle for Cartouche's tap queries on the globe.
+
+Like maplibre_query_oracle.py, with the style's root `projection` set to
+`{"type": "globe"}`: loads each scene's style into a real MapLibre GL JS
+5.3.0 map in Debian's chromium (PyPI playwright, software WebGL), sets the
+camera, waits until the map is idle and runs `map.queryRenderedFeatures` at
+each point. Prints JSON on stdout.
+
+MapLibre constrains a `jumpTo` with the projection of its last rendered
+frame, so the camera is applied again (twice, with a synchronous redraw
+after each) once the globe style has rendered, and the map is left to load
+that camera's tiles before querying.
+
+Job:
+  {"width": 640, "height": 480,
+   "scenes": [{"camera": {"center": [lng, lat], "zoom": z, "bearing": b, "pitch": p},
+               "style": {<a complete style-spec v8 document>},
+               "points": [[x, y], ...]}]}
+
+Features are identified by their `fid` property, layers by id.
+
+Result:
+  {"scenes": [{"camera": {the camera the map really has},
+               "globe": transform.isGlobeRendering,
+               "errors": [style errors],
+               "hits": [[[layerId, fid], ...], ...]}],   # per point, top-most first
+   "seconds": t}
+
+Run with the venv made by scripts/setup:
+  .venv-peers/bin/python scripts/interop/maplibre_globe_query_oracle.py < job.json
+"""
+import json
+import sys
+import time
+
+from maplibre_page import map_page, require_setup
+
+LOAD_SCENE = """
+(scene) => new Promise((resolve) => {
+  const map = window.map;
+  window.styleErrors = [];
+  const camera = {center: scene.camera.center, zoom: scene.camera.zoom, bearing: scene.camera.bearing,
+                  pitch: scene.camera.pitch, padding: {top: 0, left: 0, bottom: 0, right: 0}};
+  const style = Object.assign({}, scene.style, {projection: {type: 'globe'}});
+  map.once('idle', () => {
+    for (let pass = 0; pass < 2; pass++) { map.jumpTo(camera); map.redraw(); }
+    map.once('idle', () => resolve(true));
+    map.triggerRepaint();
+  });
+  map.setStyle(style, {diff: false});
+  map.jumpTo(camera);
+})
+"""
+
+QUERY = """
+(points) => {
+  const map = window.map;
+  const c = map.getCenter();
+  const camera = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
+  const hits = points.map(([x, y]) =>
+    map.queryRenderedFeatures([x, y]).map((f) => [f.layer.id, f.properties.fid]));
+  return {camera, globe: map.transform.isGlobeRendering, hits, errors: window.styleErrors};
+}
+"""
+
+TOOL = "maplibre_globe_query_oracle"
+
+
+def main():
+    start = time.monotonic()
+    require_setup(TOOL)
+    job = json.load(sys.stdin)
+    out = []
+    with map_page(TOOL, job["width"], job["height"]) as page:
+        page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
+        for scene in job["scenes"]:
+            page.evaluate(LOAD_SCENE, scene)
+            out.append(page.evaluate(QUERY, scene["points"]))
+    json.dump({"scenes": out, "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
