@@ -20,6 +20,11 @@ import Foundation
 ///   collision boxes) are tested on screen;
 /// - `*-translate` moves the drawn geometry (rotated with the map for the
 ///   `map` anchor, with the screen for `viewport`).
+/// - On the globe (`projection` `globe` below zoom 12) the tap reaches the
+///   ground along the ray through its pixel to the sphere, and lines and
+///   fills are tested there in Web Mercator, as MapLibre 5.3 tests them in
+///   tile space; what the sphere hides is not hit, and a tap in the sky hits
+///   no ground (MapLibre moves it to the horizon).
 ///
 /// One deliberate difference, switchable: MapLibre GL JS (5.3) answers a
 /// point query on a fill with "does *any* ring contain the point", so a tap
