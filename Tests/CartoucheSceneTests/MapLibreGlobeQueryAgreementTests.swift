@@ -20,17 +20,9 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
                 "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser comparison"))
 struct MapLibreGlobeQueryAgreementTests {
-    static let script = "scripts/interop/maplibre_globe_query_oracle.py"
     let viewport = ScreenSize(width: 640, height: 480)
 
-    struct Scene {
-        var camera: Camera
-        var layers: [DrawnLayer]
-        var style: JSONValue
-        var points: [ScreenPoint]
-    }
-
-    func randomScene(seed: UInt64) throws -> Scene {
+    func randomScene(seed: UInt64) throws -> QueryOracle.Scene {
         var g = SplitMix64(seed: seed)
         let camera = Camera(center: Coordinate(latitude: g.uniform(-50, 50), longitude: g.uniform(-170, 170)), zoom: g.uniform(0, 11.9),
                             bearing: g.uniform(-180, 180), pitch: g.unit() < 0.4 ? 0 : g.uniform(0, 60))
@@ -107,7 +99,7 @@ struct MapLibreGlobeQueryAgreementTests {
                 points.append(ScreenPoint(x: min(w - 1, max(1, p.x + g.uniform(-14, 14))), y: min(h - 1, max(1, p.y + g.uniform(-14, 14)))))
             }
         }
-        return Scene(camera: camera, layers: layers, style: style, points: points)
+        return QueryOracle.Scene(camera: camera, layers: layers, style: style, points: points)
     }
 
     /// Whether MapLibre's feature index cannot find circle `id` for a tap
@@ -120,7 +112,7 @@ struct MapLibreGlobeQueryAgreementTests {
     /// circle drawn under the tap can be farther than that in Mercator — the
     /// globe's "TODO: … once queryRenderedFeatures supports globe properly"
     /// in MapLibre's `query_features.ts`. Cartouche hits what is drawn.
-    func beyondPadding(_ id: String, tap: Coordinate, scene: Scene, projection: Projection) -> Bool {
+    func beyondPadding(_ id: String, tap: Coordinate, scene: QueryOracle.Scene, projection: Projection) -> Bool {
         guard id.hasPrefix("circles/"), let layer = scene.layers.first(where: { $0.id == "circles" }),
               let feature = layer.features.first(where: { "circles/\($0.id)" == id }),
               case .circle(let center, _, _) = feature.shape else { return false }
@@ -135,40 +127,16 @@ struct MapLibreGlobeQueryAgreementTests {
     }
 
     @Test func hitsAgreeWithQueryRenderedFeaturesOnTheGlobe() throws {
-        let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
-        try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
         let scenes = try (0..<8).map { try randomScene(seed: 4200 + UInt64($0)) }
-        let job: JSONValue = [
-            "width": .number(viewport.width), "height": .number(viewport.height),
-            "scenes": .array(scenes.map { s in
-                ["camera": ["center": [.number(s.camera.center.longitude), .number(s.camera.center.latitude)], "zoom": .number(s.camera.zoom),
-                            "bearing": .number(s.camera.bearing), "pitch": .number(s.camera.pitch)],
-                 "style": s.style, "points": .array(s.points.map { [.number($0.x), .number($0.y)] })]
-            }),
-        ]
-        let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
-        let answer = try JSONParser().parse([UInt8](output))
-        let results = try #require(answer.objectValue?["scenes"]?.arrayValue)
+        let results = try QueryOracle.run(scenes, viewport: viewport, projection: .globe)
         var compared = 0, exact = 0, sameTop = 0, nearBorder = 0, sky = 0, padding = 0
         for (s, scene) in scenes.enumerated() {
-            let result = try #require(results[s].objectValue)
-            #expect(result["errors"]?.arrayValue?.isEmpty == true, "style errors: \(String(describing: result["errors"]))")
-            #expect(result["globe"]?.boolValue == true, "scene \(s) is not drawn on the globe")
-            let actual = try #require(result["camera"]?.objectValue)
-            let centerValues = actual["center"]?.arrayValue?.compactMap(\.numberValue) ?? []
-            let center = try #require(centerValues.count == 2 ? centerValues : nil)
-            let camera = Camera(center: Coordinate(latitude: center[1], longitude: center[0]), zoom: actual["zoom"]?.numberValue ?? 0,
-                                bearing: actual["bearing"]?.numberValue ?? 0, pitch: actual["pitch"]?.numberValue ?? 0)
-            let projection = try Projection(camera: camera, viewport: viewport, projection: .globe)
+            #expect(results[s]["globe"]?.boolValue == true, "scene \(s) is not drawn on the globe")
+            let projection = try Projection(camera: try QueryOracle.actualCamera(results[s]), viewport: viewport, projection: .globe)
             let globe = try #require(projection.globe)
             let index = SceneQueryIndex(layers: scene.layers, projection: projection, holes: .likeMapLibreQuery)
-            let theirs = try #require(result["hits"]?.arrayValue)
             for (k, point) in scene.points.enumerated() {
-                var seen = Set<String>()
-                let expected = (theirs[k].arrayValue ?? []).compactMap { pair -> String? in
-                    guard let a = pair.arrayValue, a.count == 2, let l = a[0].stringValue, let f = a[1].stringValue else { return nil }
-                    return seen.insert("\(l)/\(f)").inserted ? "\(l)/\(f)" : nil
-                }
+                let expected = try QueryOracle.hits(results[s], at: k)
                 let ours = index.query(at: point).map { "\($0.layerId ?? "")/\($0.id)" }
                 compared += 1
                 if ours.first == expected.first { sameTop += 1 }
@@ -184,17 +152,8 @@ struct MapLibreGlobeQueryAgreementTests {
                 let skipped = differing.filter { beyondPadding($0, tap: ground, scene: scene, projection: projection) && ours.contains($0) }
                 padding += skipped.isEmpty ? 0 : 1
                 differing.subtract(skipped)
-                let wide = Set(index.query(at: point, radius: 1).map { "\($0.layerId ?? "")/\($0.id)" })
-                let around = (0..<8).map { a in
-                    Set(index.query(at: ScreenPoint(x: point.x + cos(Double(a) * .pi / 4), y: point.y + sin(Double(a) * .pi / 4)))
-                        .map { "\($0.layerId ?? "")/\($0.id)" })
-                }
-                for f in differing {
-                    let borderWithin1pt = wide.contains(f) && around.contains { !$0.contains(f) } || (wide.contains(f) && !ours.contains(f))
-                    #expect(borderWithin1pt, "scene \(s) zoom \(camera.zoom) point \(point): \(f) in \(ours.contains(f) ? "ours" : "MapLibre's") only; ours \(ours), MapLibre \(expected)")
-                }
-                let agreed = Set(ours).intersection(expected)
-                #expect(ours.filter(agreed.contains) == expected.filter(agreed.contains), "order differs at \(point)")
+                QueryOracle.expectOnlyBorderDifferences(differing, ours: ours, theirs: expected, index: index, at: point,
+                                                        "scene \(s) zoom \(projection.camera.zoom)")
                 nearBorder += 1
             }
         }
