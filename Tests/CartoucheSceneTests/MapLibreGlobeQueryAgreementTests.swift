@@ -14,11 +14,11 @@ import Testing
 /// and some anywhere (so some are hidden behind it), seeded taps.
 ///
 /// Allowed differences, each counted and printed: a feature whose border is
-/// within 1 pt of the tap (tile quantisation), and a tap in the sky beside
-/// the globe, which MapLibre answers as a tap on the nearest point of the
-/// horizon (its `unprojectScreenPoint`) and Cartouche as a tap on nothing.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
-                "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser comparison"))
+/// within 1 pt of the tap (tile quantisation); a tap in the sky beside the
+/// globe, which MapLibre answers as a tap on the nearest point of the
+/// horizon (its `unprojectScreenPoint`) and Cartouche as a tap on no ground;
+/// a drawn circle MapLibre's tile-space search misses (`beyondPadding`).
+@Suite(QueryOracle.enabled)
 struct MapLibreGlobeQueryAgreementTests {
     let viewport = ScreenSize(width: 640, height: 480)
 
@@ -35,12 +35,7 @@ struct MapLibreGlobeQueryAgreementTests {
             return camera.center
         }
         func anywhere() -> Coordinate { Coordinate(latitude: g.uniform(-70, 70), longitude: g.uniform(-179, 179)) }
-        func lngLat(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
-        func feature(_ fid: String, _ geometry: JSONValue, _ props: [String: JSONValue]) -> JSONValue {
-            var p = props
-            p["fid"] = .string(fid)
-            return ["type": "Feature", "geometry": geometry, "properties": .object(p)]
-        }
+        let lngLat = QueryOracle.lngLat, feature = QueryOracle.feature
         // Fills: quads around a near point in degrees (Mercator-straight edges), some with a hole.
         var fills: [DrawnFeature] = [], fillJSON: [JSONValue] = []
         for k in 0..<4 {
@@ -72,9 +67,7 @@ struct MapLibreGlobeQueryAgreementTests {
         }
         let layers = [DrawnLayer(id: "fills", features: fills), DrawnLayer(id: "lines", features: lines),
                       DrawnLayer(id: "circles", features: circles)]
-        func source(_ features: [JSONValue]) -> JSONValue {
-            ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]
-        }
+        let source = QueryOracle.source
         let style: JSONValue = [
             "version": 8,
             "sources": ["fills": source(fillJSON), "lines": source(lineJSON), "circles": source(circleJSON)],

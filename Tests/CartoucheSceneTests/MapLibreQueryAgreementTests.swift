@@ -16,8 +16,7 @@ import Testing
 /// Needs `scripts/setup` (venv with playwright, chromium, maplibre-gl.js);
 /// fails with that advice when they are missing. `CARTOUCHE_SKIP_BROWSER_TESTS=1`
 /// skips it deliberately.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
-                "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser comparison"))
+@Suite(QueryOracle.enabled)
 struct MapLibreQueryAgreementTests {
     let viewport = ScreenSize(width: 640, height: 480)
 
@@ -27,12 +26,7 @@ struct MapLibreQueryAgreementTests {
                             bearing: g.uniform(0, 360), pitch: g.unit() < 0.4 ? 0 : g.uniform(0, 60))
         let projection = try Projection(camera: camera, viewport: viewport)
         func ground(_ x: Double, _ y: Double) throws -> Coordinate { try #require(projection.unproject(ScreenPoint(x: x, y: y))) }
-        func lngLat(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
-        func feature(_ fid: String, _ geometry: JSONValue, _ props: [String: JSONValue]) -> JSONValue {
-            var p = props
-            p["fid"] = .string(fid)
-            return ["type": "Feature", "geometry": geometry, "properties": .object(p)]
-        }
+        let lngLat = QueryOracle.lngLat, feature = QueryOracle.feature
         let w = viewport.width, h = viewport.height
         // Fills: convex-ish quads, some with a hole.
         var fills: [DrawnFeature] = [], fillJSON: [JSONValue] = []
@@ -77,9 +71,7 @@ struct MapLibreQueryAgreementTests {
             DrawnLayer(id: "lines", features: lines, translate: translate, translateAnchor: translateAnchor),
             DrawnLayer(id: "circles", features: circles, circlePitchScale: pitchScale),
         ]
-        func source(_ features: [JSONValue]) -> JSONValue {
-            ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]
-        }
+        let source = QueryOracle.source
         let style: JSONValue = [
             "version": 8,
             "sources": ["fills": source(fillJSON), "lines": source(lineJSON), "circles": source(circleJSON)],

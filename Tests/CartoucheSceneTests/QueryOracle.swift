@@ -12,6 +12,10 @@ import Testing
 /// sides see it, the job, the camera MapLibre really has, its hits, and the
 /// tolerance both comparisons share (a border within 1 pt of the tap).
 enum QueryOracle {
+    /// The browser comparisons' switch: `CARTOUCHE_SKIP_BROWSER_TESTS=1` skips them.
+    static let enabled = ConditionTrait.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
+                                                "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser comparison")
+
     static let script = "scripts/interop/maplibre_query_oracle.py"
 
     /// One scene: our layers and MapLibre's style of the same features.
@@ -20,6 +24,20 @@ enum QueryOracle {
         var layers: [DrawnLayer]
         var style: JSONValue
         var points: [ScreenPoint]
+    }
+
+    static func lngLat(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
+
+    /// A GeoJSON feature with its id in `fid` (MapLibre drops string
+    /// feature ids from GeoJSON sources).
+    static func feature(_ fid: String, _ geometry: JSONValue, _ props: [String: JSONValue]) -> JSONValue {
+        var p = props
+        p["fid"] = .string(fid)
+        return ["type": "Feature", "geometry": geometry, "properties": .object(p)]
+    }
+
+    static func source(_ features: [JSONValue]) -> JSONValue {
+        ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]
     }
 
     /// Runs the oracle on `scenes` (the style's root `projection` set to
