@@ -166,6 +166,16 @@ struct SceneGlobeQueryTests {
             }
         }
         #expect(index.query(at: try #require(projection.project(front))).map(\.id) == ["front", "all"])
+        // Symbols: their boxes around the projected anchor; the hidden one nowhere.
+        let near = Coordinate(latitude: 20, longitude: 30), box = ScreenRect(x: -10, y: -30, width: 20, height: 30)
+        let symbols = SceneQueryIndex(layers: [DrawnLayer(id: "pins", features: [
+            DrawnFeature(id: "near", shape: .symbol(anchor: near, boxes: [box])),
+            DrawnFeature(id: "hidden", shape: .symbol(anchor: Coordinate(latitude: -20, longitude: 170), boxes: [ScreenRect(x: -500, y: -500, width: 1000, height: 1000)])),
+        ])], projection: projection)
+        let anchor = try #require(projection.project(near))
+        #expect(symbols.query(at: ScreenPoint(x: anchor.x + 9.9, y: anchor.y - 29.9)).map(\.id) == ["near"])
+        #expect(symbols.query(at: ScreenPoint(x: anchor.x + 10.1, y: anchor.y - 15)).isEmpty)
+        #expect(symbols.query(in: ScreenRect(x: 0, y: 0, width: 400, height: 300)).map(\.id) == ["near"])
         // A rect over the whole viewport finds what is drawn, not what is hidden.
         #expect(Set(index.query(in: ScreenRect(x: 0, y: 0, width: 400, height: 300)).map(\.id)) == ["front", "all"])
     }
