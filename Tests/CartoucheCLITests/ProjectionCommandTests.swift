@@ -9,7 +9,7 @@ struct ProjectionCommandTests {
         #"{"version":1,"viewport":{"width":200,"height":100},"camera":{"center":[0,0],"zoom":\#(zoom)},"projection":{"type":"\#(type)"},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":20,"height":10}}]}"#
     }
 
-    @Test("an unknown projection type and the globe below zoom 12 exit 4; compile takes the globe; zoom 12 renders")
+    @Test("an unknown projection type exits 4; the globe below zoom 12 renders and queries; compile takes the globe; zoom 12 renders")
     func exitStatuses() throws {
         let scene = temporaryPath("projection.scene.json"), out = temporaryPath("out")
         defer { for p in [scene, out] { try? FileManager.default.removeItem(atPath: p) } }
@@ -18,7 +18,12 @@ struct ProjectionCommandTests {
         try write(Self.scene(zoom: 3, type: "equirectangular"))
         #expect(exitStatus(try CompileCommand.parse([scene, "-o", out])) == 4)
         try write(Self.scene(zoom: 3, type: "globe"))
-        #expect(exitStatus(try RenderCommand.parse([scene, "-o", out])) == 4)
+        #expect(exitStatus(try RenderCommand.parse([scene, "-o", out])) == 0)
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.contains("<g id=\"globe\">"))
+        #expect(exitStatus(try QueryCommand.parse([scene, "--at", "100,45", "-o", out])) == 0)
+        let hits = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(hits.contains("\"id\":\"a\""), "\(hits)")
         #expect(exitStatus(try CompileCommand.parse([scene, "-o", out])) == 0)
         try write(Self.scene(zoom: 12, type: "globe"))
         #expect(exitStatus(try RenderCommand.parse([scene, "-o", out])) == 0)

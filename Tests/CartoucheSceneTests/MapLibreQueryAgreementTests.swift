@@ -16,31 +16,17 @@ import Testing
 /// Needs `scripts/setup` (venv with playwright, chromium, maplibre-gl.js);
 /// fails with that advice when they are missing. `CARTOUCHE_SKIP_BROWSER_TESTS=1`
 /// skips it deliberately.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
-                "CARTOUCHE_SKIP_BROWSER_TESTS=1 skips the MapLibre browser comparison"))
+@Suite(QueryOracle.enabled)
 struct MapLibreQueryAgreementTests {
-    static let script = "scripts/interop/maplibre_query_oracle.py"
     let viewport = ScreenSize(width: 640, height: 480)
 
-    struct Scene {
-        var camera: Camera
-        var layers: [DrawnLayer]
-        var style: JSONValue
-        var points: [ScreenPoint]
-    }
-
-    func randomScene(seed: UInt64) throws -> Scene {
+    func randomScene(seed: UInt64) throws -> QueryOracle.Scene {
         var g = SplitMix64(seed: seed)
         let camera = Camera(center: Coordinate(latitude: g.uniform(-50, 50), longitude: g.uniform(-170, 170)), zoom: g.uniform(3, 15),
                             bearing: g.uniform(0, 360), pitch: g.unit() < 0.4 ? 0 : g.uniform(0, 60))
         let projection = try Projection(camera: camera, viewport: viewport)
         func ground(_ x: Double, _ y: Double) throws -> Coordinate { try #require(projection.unproject(ScreenPoint(x: x, y: y))) }
-        func lngLat(_ c: Coordinate) -> JSONValue { [.number(c.longitude), .number(c.latitude)] }
-        func feature(_ fid: String, _ geometry: JSONValue, _ props: [String: JSONValue]) -> JSONValue {
-            var p = props
-            p["fid"] = .string(fid)
-            return ["type": "Feature", "geometry": geometry, "properties": .object(p)]
-        }
+        let lngLat = QueryOracle.lngLat, feature = QueryOracle.feature
         let w = viewport.width, h = viewport.height
         // Fills: convex-ish quads, some with a hole.
         var fills: [DrawnFeature] = [], fillJSON: [JSONValue] = []
@@ -85,9 +71,7 @@ struct MapLibreQueryAgreementTests {
             DrawnLayer(id: "lines", features: lines, translate: translate, translateAnchor: translateAnchor),
             DrawnLayer(id: "circles", features: circles, circlePitchScale: pitchScale),
         ]
-        func source(_ features: [JSONValue]) -> JSONValue {
-            ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]
-        }
+        let source = QueryOracle.source
         let style: JSONValue = [
             "version": 8,
             "sources": ["fills": source(fillJSON), "lines": source(lineJSON), "circles": source(circleJSON)],
@@ -117,7 +101,7 @@ struct MapLibreQueryAgreementTests {
                 points.append(ScreenPoint(x: min(w - 1, max(1, p.x + g.uniform(-14, 14))), y: min(h - 1, max(1, p.y + g.uniform(-14, 14)))))
             }
         }
-        return Scene(camera: camera, layers: layers, style: style, points: points)
+        return QueryOracle.Scene(camera: camera, layers: layers, style: style, points: points)
     }
 
     /// With `.likeMapLibreQuery` holes, every difference must sit within 1 pt
@@ -125,54 +109,18 @@ struct MapLibreQueryAgreementTests {
     /// fills MapLibre reports inside one of their holes.
     @Test(arguments: [SceneQueryIndex.HoleRule.likeMapLibreQuery, .honoured])
     func hitsAgreeWithQueryRenderedFeatures(holes: SceneQueryIndex.HoleRule) throws {
-        let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
-        try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
         let scenes = try (0..<5).map { try randomScene(seed: 900 + UInt64($0)) }
-        func cameraJSON(_ c: Camera) -> JSONValue {
-            ["center": [.number(c.center.longitude), .number(c.center.latitude)], "zoom": .number(c.zoom),
-             "bearing": .number(c.bearing), "pitch": .number(c.pitch)]
-        }
-        let job: JSONValue = [
-            "width": .number(viewport.width), "height": .number(viewport.height),
-            "scenes": .array(scenes.map { s in
-                ["camera": cameraJSON(s.camera), "style": s.style,
-                 "points": .array(s.points.map { [.number($0.x), .number($0.y)] })]
-            }),
-        ]
-        let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
-        let answer = try JSONParser().parse([UInt8](output))
-        let results = try #require(answer.objectValue?["scenes"]?.arrayValue)
+        let results = try QueryOracle.run(scenes, viewport: viewport, projection: .mercator)
         var compared = 0, exact = 0, nearBorder = 0, holeOnly = 0
         for (s, scene) in scenes.enumerated() {
-            let result = try #require(results[s].objectValue)
-            #expect(result["errors"]?.arrayValue?.isEmpty == true, "style errors: \(String(describing: result["errors"]))")
-            // Use the camera MapLibre really has (it may constrain low zooms).
-            let actual = try #require(result["camera"]?.objectValue)
-            let centerValues = actual["center"]?.arrayValue?.compactMap(\.numberValue) ?? []
-            let center = try #require(centerValues.count == 2 ? centerValues : nil)
-            let camera = Camera(center: Coordinate(latitude: center[1], longitude: center[0]), zoom: actual["zoom"]?.numberValue ?? 0,
-                                bearing: actual["bearing"]?.numberValue ?? 0, pitch: actual["pitch"]?.numberValue ?? 0)
-            let projection = try Projection(camera: camera, viewport: viewport)
+            let projection = try Projection(camera: try QueryOracle.actualCamera(results[s]), viewport: viewport)
             let index = SceneQueryIndex(layers: scene.layers, projection: projection, holes: holes)
             let ringwise = SceneQueryIndex(layers: scene.layers, projection: projection, holes: .likeMapLibreQuery)
-            let theirs = try #require(result["hits"]?.arrayValue)
             for (k, point) in scene.points.enumerated() {
-                // MapLibre reports a feature once per tile it was cut into: keep
-                // the first (top-most) report of each feature.
-                var seen = Set<String>()
-                let expected = (theirs[k].arrayValue ?? []).compactMap { pair -> String? in
-                    guard let a = pair.arrayValue, a.count == 2, let l = a[0].stringValue, let f = a[1].stringValue else { return nil }
-                    return seen.insert("\(l)/\(f)").inserted ? "\(l)/\(f)" : nil
-                }
+                let expected = try QueryOracle.hits(results[s], at: k)
                 let ours = index.query(at: point).map { "\($0.layerId ?? "")/\($0.id)" }
                 compared += 1
                 if ours == expected { exact += 1; continue }
-                // Every feature in only one answer must have its border within 1 pt.
-                let wide = Set(index.query(at: point, radius: 1).map { "\($0.layerId ?? "")/\($0.id)" })
-                let around = (0..<8).map { a in
-                    Set(index.query(at: ScreenPoint(x: point.x + cos(Double(a) * .pi / 4), y: point.y + sin(Double(a) * .pi / 4)))
-                        .map { "\($0.layerId ?? "")/\($0.id)" })
-                }
                 var differing = Set(ours).symmetricDifference(expected)
                 if holes == .honoured {
                     // Fills MapLibre reports because the point is in one of their holes.
@@ -180,13 +128,7 @@ struct MapLibreQueryAgreementTests {
                     holeOnly += differing.intersection(inHoles).count
                     differing.subtract(inHoles)
                 }
-                for f in differing {
-                    let borderWithin1pt = wide.contains(f) && around.contains { !$0.contains(f) } || (wide.contains(f) && !ours.contains(f))
-                    #expect(borderWithin1pt, "scene \(s) point \(point): \(f) in \(ours.contains(f) ? "ours" : "MapLibre's") only; ours \(ours), MapLibre \(expected)")
-                }
-                // Apart from those, the order is the same.
-                let agreed = Set(ours).intersection(expected)
-                #expect(ours.filter(agreed.contains) == expected.filter(agreed.contains), "order differs at \(point)")
+                QueryOracle.expectOnlyBorderDifferences(differing, ours: ours, theirs: expected, index: index, at: point, "scene \(s)")
                 nearBorder += 1
             }
         }

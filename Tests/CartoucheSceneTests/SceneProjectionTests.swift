@@ -5,8 +5,8 @@ import Testing
 
 @testable import CartoucheScene
 
-/// The scene's `projection` member: decoding, its errors, and the globe
-/// refusal of placing, querying and drawing below zoom 12.
+/// The scene's `projection` member: decoding, its errors, and globe
+/// cameras below zoom 12 answered on the sphere.
 @Suite("Scene projection")
 struct SceneProjectionTests {
     static func scene(zoom: Double, projection: String?) -> String {
@@ -46,17 +46,12 @@ struct SceneProjectionTests {
         }
     }
 
-    @Test func theGlobeBelowZoom12IsRefusedAtProjectionType() throws {
+    @Test func theGlobeBelowZoom12IsQueriedAndDrawnOnTheSphere() throws {
         let document = try decode(Self.scene(zoom: 4, projection: #"{"type": "globe"}"#))
-        do {
-            _ = try document.place()
-            Issue.record("placed a globe camera with the Mercator model")
-        } catch {
-            #expect(error == .projectionNotSupported(frame: 0, zoom: 4))
-            #expect(document.jsonPath(for: error)?.description == "projection.type")
-            #expect(error.description.contains("not yet supported"))
-        }
-        #expect(throws: SceneError.projectionNotSupported(frame: 0, zoom: 4)) { try document.queryIndex() }
+        let index = try document.queryIndex()
+        #expect(index.projection.globe != nil)
+        let drawing = try document.drawing(text: nil)
+        #expect(drawing.layers.first?.id == "globe")
         // Compiling does not depend on the camera.
         #expect(try document.compile().fragment.layers == decode(Self.scene(zoom: 4, projection: nil)).compile().fragment.layers)
     }

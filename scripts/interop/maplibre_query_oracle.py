@@ -6,8 +6,14 @@ JS 5.3.0 map in Debian's chromium (PyPI playwright, software WebGL), sets the
 camera, waits until the map is idle, and runs `map.queryRenderedFeatures` at
 each point. Prints JSON on stdout.
 
+With `"projection": "globe"` in the job, each style's root `projection` is
+set to `{"type": "globe"}`. MapLibre constrains a `jumpTo` with the
+projection of its last rendered frame, so the camera is then applied again
+(twice, with a synchronous redraw after each) once the globe style has
+rendered, and the map is left to load that camera's tiles before querying.
+
 Job:
-  {"width": 800, "height": 600,
+  {"width": 800, "height": 600, "projection": "mercator" | "globe" (optional),
    "scenes": [{"camera": {"center": [lng, lat], "zoom": z, "bearing": b, "pitch": p},
                "style": {<a complete style-spec v8 document>},
                "points": [[x, y], ...]}]}
@@ -17,6 +23,7 @@ feature ids from GeoJSON sources), layers by id.
 
 Result:
   {"scenes": [{"camera": {the camera the map really has},
+               "globe": transform.isGlobeRendering,
                "errors": [style errors],
                "hits": [[[layerId, fid], ...], ...]}],   # per point, top-most first
    "seconds": t}
@@ -32,14 +39,20 @@ from maplibre_page import map_page, require_setup
 
 # Loads a style and camera, then resolves once the map is idle.
 LOAD_SCENE = """
-(scene) => new Promise((resolve) => {
+([scene, globe]) => new Promise((resolve) => {
   const map = window.map;
   window.styleErrors = [];
-  map.once('idle', () => resolve(true));
-  map.setStyle(scene.style, {diff: false});
-  map.jumpTo({center: scene.camera.center, zoom: scene.camera.zoom,
-              bearing: scene.camera.bearing, pitch: scene.camera.pitch,
-              padding: {top: 0, left: 0, bottom: 0, right: 0}});
+  const camera = {center: scene.camera.center, zoom: scene.camera.zoom,
+                  bearing: scene.camera.bearing, pitch: scene.camera.pitch,
+                  padding: {top: 0, left: 0, bottom: 0, right: 0}};
+  map.once('idle', () => {
+    if (!globe) { resolve(true); return; }
+    for (let pass = 0; pass < 2; pass++) { map.jumpTo(camera); map.redraw(); }
+    map.once('idle', () => resolve(true));
+    map.triggerRepaint();
+  });
+  map.setStyle(globe ? Object.assign({}, scene.style, {projection: {type: 'globe'}}) : scene.style, {diff: false});
+  map.jumpTo(camera);
 })
 """
 
@@ -50,7 +63,7 @@ QUERY = """
   const camera = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
   const hits = points.map(([x, y]) =>
     map.queryRenderedFeatures([x, y]).map((f) => [f.layer.id, f.properties.fid]));
-  return {camera, hits, errors: window.styleErrors};
+  return {camera, globe: map.transform.isGlobeRendering, hits, errors: window.styleErrors};
 }
 """
 
@@ -63,7 +76,7 @@ def main():
     with map_page("maplibre_query_oracle", job["width"], job["height"]) as page:
         page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
         for scene in job["scenes"]:
-            page.evaluate(LOAD_SCENE, scene)
+            page.evaluate(LOAD_SCENE, [scene, job.get("projection") == "globe"])
             out.append(page.evaluate(QUERY, scene["points"]))
     json.dump({"scenes": out, "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
 

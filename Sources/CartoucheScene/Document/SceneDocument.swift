@@ -50,9 +50,8 @@ public struct SceneDocument: Hashable, Sendable {
     /// Empty (the default) is a fresh renderer's state.
     public var featureState: [String: [String: [String: JSONValue]]]
     /// The map projection the client draws (the style's `projection.type`).
-    /// Placing, querying and drawing a camera MapLibre draws on the globe
-    /// (zoom below 12) are not supported yet and throw
-    /// ``SceneError/projectionNotSupported(frame:zoom:)``.
+    /// A camera MapLibre draws on the globe (zoom below 12) is queried and
+    /// drawn on the sphere (see `SceneQueryIndex` and `GlobeDrawing`).
     public var projection: MapProjection = .mercator
 
     public init(

@@ -40,7 +40,7 @@ extension PreparedScene {
             layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
         }
         let projection: Projection
-        do { projection = try Projection(camera: placed.camera, viewport: document.viewport) } catch { throw .camera(error) }
+        do { projection = try Projection(camera: placed.camera, viewport: document.viewport, projection: document.projection) } catch { throw .camera(error) }
         var boxes: [String: [ScreenRect]] = [:]
         for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
         return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection, holes: holes)

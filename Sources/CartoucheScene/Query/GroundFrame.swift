@@ -9,7 +9,13 @@ struct GroundFrame: Sendable {
     let projection: Projection
 
     /// The visible ground's bounding box in world points (the grid's region).
+    /// On the globe, the whole world square around the centre: every part of
+    /// it can be on the near side at low zoom.
     func region() -> ScreenRect {
+        if projection.globe != nil {
+            let w = projection.worldSize, y = WebMercator.normalizedY(latitude: projection.camera.center.latitude) * w
+            return ScreenRect(minX: -w / 2, minY: -y, maxX: w / 2, maxY: w - y)
+        }
         let pts = projection.visibleGroundPolygon.compactMap { p in
             projection.unproject(p, wrappingLongitude: false).map { groundPoint($0) }
         }
@@ -37,6 +43,63 @@ struct GroundFrame: Sendable {
             let p = groundPoint(Coordinate(latitude: c.latitude, longitude: c.longitude - shift))
             return ScreenPoint(x: p.x + tx, y: p.y + ty)
         }
+    }
+
+    /// The ground point under a screen point: MapLibre's
+    /// `screenPointToMercatorCoordinate`. On the globe the ray through the
+    /// pixel meets the sphere (nil where it misses: a tap in the sky is on
+    /// no ground; MapLibre answers a point of the horizon there), and the
+    /// longitude is taken in the world copy nearest the centre, as
+    /// ``groundPoints(_:_:_:)`` places lines and rings.
+    func groundPoint(underScreen p: ScreenPoint) -> ScreenPoint? {
+        guard let globe = projection.globe else {
+            return projection.unproject(p, wrappingLongitude: false).map { groundPoint($0) }
+        }
+        guard let c = globe.unproject(p) else { return nil }
+        let center = projection.camera.center.longitude
+        return groundPoint(Coordinate(latitude: c.latitude, longitude: c.longitude - 360 * ((c.longitude - center) / 360).rounded()))
+    }
+
+    /// The ground polygon under a screen rect (`corners` clockwise from the
+    /// top-left), empty when there is none. Under Mercator, its four corners
+    /// unprojected (nothing when one is above the horizon). On the globe, the
+    /// rect's part over the sphere is the intersection of two convex shapes
+    /// (the rect and the globe's disc), so it is the convex hull of the rect's
+    /// edge points over the sphere and the outline's points inside the rect;
+    /// its edges are followed in small steps onto the ground.
+    func footprint(of rect: ScreenRect, corners: [ScreenPoint]) -> [ScreenPoint] {
+        guard let globe = projection.globe else {
+            let ground = corners.compactMap { groundPoint(underScreen: $0) }
+            return ground.count == 4 ? ground : []
+        }
+        func along(_ a: ScreenPoint, _ b: ScreenPoint, _ steps: Int) -> [ScreenPoint] {
+            (0..<steps).map { i in
+                let t = Double(i) / Double(steps)
+                return ScreenPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            }
+        }
+        var points = corners.indices.flatMap { along(corners[$0], corners[($0 + 1) % corners.count], 16) }
+            .filter { globe.unproject($0) != nil }
+        // The outline pulled a micro-radian inwards, so its points unproject.
+        points += globe.limb(samples: 256, inset: 1e-6).filter { rect.contains($0) }
+        let hull = convexHull(points)
+        guard hull.count >= 3 else { return [] }
+        return hull.indices.flatMap { along(hull[$0], hull[($0 + 1) % hull.count], 8) }.compactMap { groundPoint(underScreen: $0) }
+    }
+
+    /// World points per screen point around ground point `g`: the
+    /// perspective factor under Mercator; on the globe the square root of the
+    /// inverse area scale of the sphere's projection there (Mercator's
+    /// stretch, the sphere's foreshortening and the perspective together).
+    /// Only converts a tap radius; a radius of 0 does not depend on it.
+    func worldPointsPerScreenPoint(at g: ScreenPoint) -> Double {
+        let perspective = depth(ofGround: g) / projection.cameraToCenterDistance
+        guard projection.globe != nil else { return perspective }
+        guard let p = screenPoint(ofGround: g),
+              let px = screenPoint(ofGround: ScreenPoint(x: g.x + 1, y: g.y)),
+              let py = screenPoint(ofGround: ScreenPoint(x: g.x, y: g.y + 1)) else { return perspective }
+        let area = abs((px.x - p.x) * (py.y - p.y) - (px.y - p.y) * (py.x - p.x))
+        return area > 0 && area.isFinite ? 1 / area.squareRoot() : perspective
     }
 
     func coordinate(ofGround g: ScreenPoint) -> Coordinate {
@@ -72,4 +135,23 @@ struct GroundFrame: Sendable {
             return ScreenPoint(x: ring[i].x + ex * offset, y: ring[i].y + ey * offset)
         }
     }
+}
+
+/// Andrew's monotone chain: the convex hull's corners, counterclockwise on
+/// a y-up plane, collinear points dropped.
+func convexHull(_ points: [ScreenPoint]) -> [ScreenPoint] {
+    let sorted = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+    guard sorted.count >= 3 else { return sorted }
+    func cross(_ o: ScreenPoint, _ a: ScreenPoint, _ b: ScreenPoint) -> Double {
+        (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+    }
+    func chain(_ ps: [ScreenPoint]) -> [ScreenPoint] {
+        var out: [ScreenPoint] = []
+        for p in ps {
+            while out.count >= 2, cross(out[out.count - 2], out[out.count - 1], p) <= 0 { out.removeLast() }
+            out.append(p)
+        }
+        return out
+    }
+    return Array(chain(sorted).dropLast()) + Array(chain(sorted.reversed()).dropLast())
 }

@@ -20,6 +20,11 @@ import Foundation
 ///   collision boxes) are tested on screen;
 /// - `*-translate` moves the drawn geometry (rotated with the map for the
 ///   `map` anchor, with the screen for `viewport`).
+/// - On the globe (`projection` `globe` below zoom 12) the tap reaches the
+///   ground along the ray through its pixel to the sphere, and lines and
+///   fills are tested there in Web Mercator, as MapLibre 5.3 tests them in
+///   tile space; what the sphere hides is not hit, and a tap in the sky hits
+///   no ground (MapLibre moves it to the horizon).
 ///
 /// One deliberate difference, switchable: MapLibre GL JS (5.3) answers a
 /// point query on a fill with "does *any* ring contain the point", so a tap
@@ -151,10 +156,9 @@ public struct SceneQueryIndex: Sendable {
             let m = screenMeta[i]
             if d <= r + m.tapRadius { hits.append((screen.z[i], hit(m, d))) }
         }
-        if let c = projection.unproject(point, wrappingLongitude: false) {
-            let g = frame.groundPoint(c)
+        if let g = frame.groundPoint(underScreen: point) {
             // Screen points to world points here: the perspective factor at the tap.
-            let perScreenPoint = frame.depth(ofGround: g) / projection.cameraToCenterDistance
+            let perScreenPoint = frame.worldPointsPerScreenPoint(at: g)
             ground.forEachHit(at: g, radius: (r + maxTapRadius) * perScreenPoint) { i, d in
                 let m = groundMeta[i]
                 let screenDistance = d / perScreenPoint
@@ -173,8 +177,8 @@ public struct SceneQueryIndex: Sendable {
         // against the polygon itself.
         let corners = [ScreenPoint(x: rect.minX, y: rect.minY), ScreenPoint(x: rect.maxX, y: rect.minY),
                        ScreenPoint(x: rect.maxX, y: rect.maxY), ScreenPoint(x: rect.minX, y: rect.maxY)]
-        let footprint = corners.compactMap { projection.unproject($0, wrappingLongitude: false) }.map { frame.groundPoint($0) }
-        if footprint.count == 4 {
+        let footprint = frame.footprint(of: rect, corners: corners)
+        if footprint.count >= 3 {
             let bounds = footprint.dropFirst().reduce(ScreenRect(minX: footprint[0].x, minY: footprint[0].y, maxX: footprint[0].x, maxY: footprint[0].y)) {
                 ScreenRect(minX: min($0.minX, $1.x), minY: min($0.minY, $1.y), maxX: max($0.maxX, $1.x), maxY: max($0.maxY, $1.y))
             }

@@ -51,9 +51,10 @@ extension PreparedScene {
         }
         let viewport = document.viewport
         let projection: Projection
-        do { projection = try Projection(camera: placed.camera, viewport: viewport) } catch { throw .camera(error) }
+        do { projection = try Projection(camera: placed.camera, viewport: viewport, projection: document.projection) } catch { throw .camera(error) }
 
-        var layers: [Drawing.Layer] = []
+        // On the sphere, its disc and graticule lie under the layers.
+        var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0)] } ?? []
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         for m in frameDoc.managersInDrawOrder(compiled) {
@@ -122,7 +123,9 @@ extension SceneDocument {
 
     func primitives(of m: AnyAnnotationManager, _ projection: Projection, environment: StyleEnvironment) -> [Drawing.Primitive] {
         func color(_ c: StyleColor) -> RenderColor { RenderColor(style: c) }
-        func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] { projection.screenPolylines(cs) }
+        func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] {
+            projection.globe.map { $0.visibleRuns(cs) } ?? projection.screenPolylines(cs)
+        }
         switch m {
         case .polyline(let manager):
             let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
@@ -136,13 +139,15 @@ extension SceneDocument {
             }
         case .polygon(let manager):
             let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
-            return order.map { manager.annotations[$0] }.map { a in
+            return order.map { manager.annotations[$0] }.flatMap { a -> [Drawing.Primitive] in
                 let resolved = manager.resolvedStyle(of: a, in: environment)
-                let rings = a.rings.map { projection.screenRing($0) }
                 // Drawn a little translucent so what lies under a fill stays readable.
                 let style = Drawing.FillStyle(color: color(resolved.color), opacity: resolved.opacity * 0.9,
                                               strokeColor: color(resolved.outlineColor))
-                return .polygon(Drawing.Polygon(id: a.id, rings: rings, style: style))
+                if let globe = projection.globe {
+                    return GlobeDrawing.polygon(id: a.id, rings: a.rings, style: style, globe: globe)
+                }
+                return [.polygon(Drawing.Polygon(id: a.id, rings: a.rings.map { projection.screenRing($0) }, style: style))]
             }
         case .circle(let manager):
             let order = Self.drawOrder(manager.annotations) { manager.resolvedStyle(of: $0, in: environment).sortKey }
