@@ -33,9 +33,15 @@ extension Camera {
     ///   as `fitBounds` leaves the map's own padding alone.
     /// A single point (zero-size box) gets `maxZoom`.
     ///
-    /// With ``MapProjection/globe`` the camera is MapLibre's globe fit when
-    /// that is drawn on the sphere (below ``GlobeTransition/mercatorZoom``),
-    /// else the Mercator fit above; see ``globeFitting(_:viewport:padding:bearing:maxZoom:)``.
+    /// With ``MapProjection/globe`` the camera is MapLibre GL JS 5.3's
+    /// `cameraForBounds` on a map showing the globe when that fit is drawn on
+    /// the sphere (below ``GlobeTransition/mercatorZoom``), else the Mercator
+    /// fit above (a map at that zoom is Mercator). MapLibre's globe fit keeps
+    /// the Mercator fit's centre and bearing and corrects the zoom: it shrinks
+    /// the sphere camera at that centre (pitch 0) until the box's corners and
+    /// edge midpoints, moved along straight lines from the centre, stay inside
+    /// the padded rect. Its zoom is clamped into 0...`maxZoom`; a single point
+    /// gets `maxZoom`.
     ///
     /// - Throws: ``CameraError`` naming `viewport`, `padding`, `bearing`,
     ///   `pitch`, `maxZoom` or `bounds` when invalid.

@@ -74,8 +74,8 @@ struct StyleCameraBrowserTests {
         }
     }
 
-    /// `Examples/world-globe.scene.json`, one style per camera (the fitted one
-    /// included): the style carries `"projection": {"type": "globe"}`, and a
+    /// `Examples/world-globe.scene.json`, one style per camera, and a camera
+    /// fitted to Europe's cities on the globe: the style carries `"projection": {"type": "globe"}`, and a
     /// MapLibre map made from it alone is on the globe, at the scene camera
     /// as MapLibre's globe constraints leave it, drawing cities where our
     /// globe projection of that camera puts them.
@@ -88,10 +88,23 @@ struct StyleCameraBrowserTests {
         // Paris, Lagos, New York, Buenos Aires, Tokyo, Sydney: some hidden behind the globe for each camera.
         let probes = [(2.35, 48.85), (3.4, 6.45), (-74, 40.7), (-58.4, -34.6), (139.7, 35.7), (151.2, -33.9)]
             .map { Coordinate(latitude: $0.1, longitude: $0.0) }
-        var compared = 0
-        for index in globe.cameras.indices {
+        var scenes: [SceneDocument] = globe.cameras.map { camera in
             var scene = globe
-            scene.cameras = [globe.cameras[index]]
+            scene.cameras = [camera]
+            return scene
+        }
+        // Lisbon, Paris, Helsinki, Athens: a globe fit of Europe, rotated.
+        scenes.append(try SceneDocument(jsonBytes: Array("""
+            {"version": 1, "viewport": {"width": 1280, "height": 720}, "projection": {"type": "globe"},
+             "camera": {"fit": {"padding": {"top": 40, "left": 60, "bottom": 80, "right": 40}, "bearing": 20}},
+             "managers": [{"id": "cities", "type": "circle", "annotations": [
+               {"id": "lisbon", "geometry": {"type": "Point", "coordinates": [-9.14, 38.72]}},
+               {"id": "paris", "geometry": {"type": "Point", "coordinates": [2.35, 48.85]}},
+               {"id": "helsinki", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]}},
+               {"id": "athens", "geometry": {"type": "Point", "coordinates": [23.73, 37.98]}}]}]}
+            """.utf8)))
+        var compared = 0
+        for (index, scene) in scenes.enumerated() {
             let document = try scene.styleDocument(options: StyleDocumentOptions(glyphs: "cartouche://glyphs/{fontstack}/{range}.pbf"))
             #expect(document.json.objectValue?["projection"] == ["type": "globe"])
             let expected = try scene.resolve(scene.cameras[0]).constrainedLikeMapLibre(in: scene.viewport, projection: .globe)

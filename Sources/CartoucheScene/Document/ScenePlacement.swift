@@ -95,7 +95,7 @@ extension SceneDocument {
 
     /// Resolves a camera spec: fitted cameras enclose every view annotation's
     /// geometry, every layer annotation and the puck, fitted as MapLibre fits
-    /// in the scene's projection (``Camera/fitting(_:viewport:padding:bearing:pitch:maxZoom:projection:)``).
+    /// in the scene's projection (`Camera.fitting(_:viewport:padding:bearing:pitch:maxZoom:projection:)`).
     public func resolve(_ spec: CameraSpec) throws(SceneError) -> Camera {
         switch spec {
         case .camera(let c):
