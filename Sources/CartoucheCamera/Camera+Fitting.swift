@@ -57,10 +57,11 @@ extension Camera {
         try checkRange(pitch, pitchRange, field: "pitch")
         try checkRange(maxZoom, zoomRange, field: "maxZoom")
 
-        if projection == .globe,
-           let globe = globeFitting(bounds, viewport: viewport, padding: padding, bearing: bearing, maxZoom: maxZoom),
-           globe.zoom < GlobeTransition.mercatorZoom {
-            return Camera(center: globe.center, zoom: globe.zoom, bearing: bearing, pitch: pitch, padding: .zero)
+        if projection == .globe {
+            let globe = globeFitting(bounds, viewport: viewport, padding: padding, bearing: bearing, maxZoom: maxZoom)
+            if globe.zoom < GlobeTransition.mercatorZoom {
+                return Camera(center: globe.center, zoom: globe.zoom, bearing: bearing, pitch: pitch, padding: .zero)
+            }
         }
         let fit = mercatorFitting(bounds, viewport: viewport, padding: padding, bearing: bearing,
                                   zoomRange: zoomRange.lowerBound...maxZoom)

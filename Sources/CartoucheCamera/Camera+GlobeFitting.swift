@@ -4,8 +4,7 @@ import Foundation
 extension Camera {
     /// MapLibre GL JS 5.3's `cameraForBounds` on a map showing the globe
     /// (`map.setProjection({type: "globe"})`, its globe camera helper's
-    /// `cameraForBoxAndBearing`), on validated input: the centre and zoom, or
-    /// nil for a box MapLibre cannot fit.
+    /// `cameraForBoxAndBearing`), on validated input: the centre and zoom.
     ///
     /// MapLibre keeps the Mercator fit's centre and bearing and only corrects
     /// its zoom for the sphere:
@@ -28,7 +27,7 @@ extension Camera {
     /// `t` = ∞ and gets `maxZoom`.
     static func globeFitting(
         _ bounds: CoordinateBounds, viewport: ScreenSize, padding: EdgeInsets, bearing: Double, maxZoom: Double
-    ) -> (center: Coordinate, zoom: Double)? {
+    ) -> (center: Coordinate, zoom: Double) {
         let mercator = mercatorFitting(bounds, viewport: viewport, padding: padding, bearing: bearing,
                                        zoomRange: -Double.infinity...maxZoom)
         // The sphere camera MapLibre measures with: its transform constrains
@@ -55,8 +54,9 @@ extension Camera {
             if top > 0 { scale = lesserNonNegative(scale, sphere.clipScale(towards: p, from: origin, axis: .y, edge: top)) }
             if bottom < 0 { scale = lesserNonNegative(scale, sphere.clipScale(towards: p, from: origin, axis: .y, edge: bottom)) }
         }
-        // Zero: the centre itself sits on an edge, so no zoom fits; MapLibre gives up too.
-        guard scale > 0 else { return nil }
+        // The centre is drawn at the screen centre and only edges on the far
+        // side of it are tested, so the scale is positive; ∞ when nothing
+        // limits it (a single point): the clamp gives maxZoom.
         let zoom = min(max(sphereZoom + log2(scale), zoomRange.lowerBound), maxZoom)
         return (mercator.center, zoom)
     }
