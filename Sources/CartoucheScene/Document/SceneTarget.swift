@@ -128,7 +128,9 @@ extension SceneDocument {
     /// the slot markers (`options.slots` when given, else the basemap's
     /// slots); the basemap's own layers are not in it, but each annotation
     /// layer keeps its place relative to the layers it has.
-    /// - Parameter target: overrides the scene's `options.target` (nil: the scene's).
+    /// - Parameters:
+    ///   - options: the style's name, glyphs, sprite, background and slots.
+    ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocumentWithWarnings(
         options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil
     ) throws(SceneError) -> (document: StyleDocument, warnings: [AnnotationError]) {
@@ -165,7 +167,9 @@ extension SceneDocument {
     /// A complete v8 style document holding the scene's managers, opening on
     /// the scene's first camera (``styleCamera()``) in the scene's projection
     /// (``styleProjection(target:)``).
-    /// - Parameter target: overrides the scene's `options.target` (nil: the scene's).
+    /// - Parameters:
+    ///   - options: the style's name, glyphs, sprite, background and slots.
+    ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil)
         throws(SceneError) -> StyleDocument
     {
