@@ -11,10 +11,12 @@ extension Camera {
     /// `cameraForBoxAndBearing` does. The fitting rules are described on the `CoordinateBounds` overload.
     public static func fitting(
         _ coordinates: [Coordinate], viewport: ScreenSize, padding: EdgeInsets = .zero,
-        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom
+        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom,
+        projection: MapProjection = .mercator
     ) throws(CameraError) -> Camera {
         let bounds = try CoordinateBounds.enclosing(coordinates)
-        return try fitting(bounds, viewport: viewport, padding: padding, bearing: bearing, pitch: pitch, maxZoom: maxZoom)
+        return try fitting(bounds, viewport: viewport, padding: padding, bearing: bearing, pitch: pitch,
+                           maxZoom: maxZoom, projection: projection)
     }
 
     /// The camera that shows `bounds` inside the viewport minus `padding`.
@@ -31,11 +33,22 @@ extension Camera {
     ///   as `fitBounds` leaves the map's own padding alone.
     /// A single point (zero-size box) gets `maxZoom`.
     ///
+    /// With ``MapProjection/globe`` the camera is MapLibre GL JS 5.3's
+    /// `cameraForBounds` on a map showing the globe when that fit is drawn on
+    /// the sphere (below ``GlobeTransition/mercatorZoom``), else the Mercator
+    /// fit above (a map at that zoom is Mercator). MapLibre's globe fit keeps
+    /// the Mercator fit's centre and bearing and corrects the zoom: it shrinks
+    /// the sphere camera at that centre (pitch 0) until the box's corners and
+    /// edge midpoints, moved along straight lines from the centre, stay inside
+    /// the padded rect. Its zoom is clamped into 0...`maxZoom`; a single point
+    /// gets `maxZoom`.
+    ///
     /// - Throws: ``CameraError`` naming `viewport`, `padding`, `bearing`,
     ///   `pitch`, `maxZoom` or `bounds` when invalid.
     public static func fitting(
         _ bounds: CoordinateBounds, viewport: ScreenSize, padding: EdgeInsets = .zero,
-        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom
+        bearing: Double = 0, pitch: Double = 0, maxZoom: Double = defaultFittingMaxZoom,
+        projection: MapProjection = .mercator
     ) throws(CameraError) -> Camera {
         try Camera.validate(viewport: viewport)
         try padding.validate(in: viewport, field: "padding")
@@ -44,10 +57,30 @@ extension Camera {
         try checkRange(pitch, pitchRange, field: "pitch")
         try checkRange(maxZoom, zoomRange, field: "maxZoom")
 
+        if projection == .globe {
+            let globe = globeFitting(bounds, viewport: viewport, padding: padding, bearing: bearing, maxZoom: maxZoom)
+            if globe.zoom < GlobeTransition.mercatorZoom {
+                return Camera(center: globe.center, zoom: globe.zoom, bearing: bearing, pitch: pitch, padding: .zero)
+            }
+        }
+        let fit = mercatorFitting(bounds, viewport: viewport, padding: padding, bearing: bearing,
+                                  zoomRange: zoomRange.lowerBound...maxZoom)
+        return Camera(center: fit.center, zoom: fit.zoom, bearing: bearing, pitch: pitch, padding: .zero)
+    }
+
+    /// MapLibre's Mercator `cameraForBoxAndBearing` on validated input: the
+    /// centre (longitude wrapped) and the zoom, the box's fitting zoom clamped
+    /// into `zoomRange`. The centre's padding shift is taken at that clamped zoom.
+    static func mercatorFitting(
+        _ bounds: CoordinateBounds, viewport: ScreenSize, padding: EdgeInsets, bearing: Double,
+        zoomRange: ClosedRange<Double>
+    ) -> (center: Coordinate, zoom: Double) {
         // Work in zoom-0 world points (scale 1); the zoom comes out as a log2 scale.
+        // Latitudes are clamped to MapLibre's ±85.051129°, as its fitting does.
         let size = WebMercator.tileSize
         func world(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
-            (WebMercator.normalizedX(longitude: longitude) * size, WebMercator.normalizedY(latitude: latitude) * size)
+            let y = mapLibreY(latitude: min(max(latitude, -mapLibreMaxLatitude), mapLibreMaxLatitude))
+            return (WebMercator.normalizedX(longitude: longitude) * size, y * size)
         }
         let northWest = world(bounds.north, bounds.west), northEast = world(bounds.north, bounds.east)
         let southEast = world(bounds.south, bounds.east), southWest = world(bounds.south, bounds.west)
@@ -68,7 +101,7 @@ extension Camera {
         // A zero-width box fits at any scale along that axis.
         let scaleX = maxX - minX > 0 ? availableWidth / (maxX - minX) : Double.infinity
         let scaleY = maxY - minY > 0 ? availableHeight / (maxY - minY) : Double.infinity
-        let zoom = min(max(log2(min(scaleX, scaleY)), zoomRange.lowerBound), maxZoom)
+        let zoom = min(max(log2(min(scaleX, scaleY)), zoomRange.lowerBound), zoomRange.upperBound)
 
         // Shift the centre so the box centre is drawn at the padded rect's
         // centre: the screen offset of that centre, rotated into the world and
@@ -83,6 +116,6 @@ extension Camera {
         let center = Coordinate(
             latitude: WebMercator.latitude(normalizedY: centerY / size),
             longitude: WebMercator.wrapLongitude(WebMercator.longitude(normalizedX: centerX / size)))
-        return Camera(center: center, zoom: zoom, bearing: bearing, pitch: pitch, padding: .zero)
+        return (center, zoom)
     }
 }

@@ -70,10 +70,11 @@ extension Camera {
     }
 }
 
-/// MapLibre's `MAX_VALID_LATITUDE`.
-private let mapLibreMaxLatitude = 85.051129
+/// MapLibre's `MAX_VALID_LATITUDE`, a hair beyond ``WebMercator/maxLatitude``:
+/// the bound of its constraints and of its fitting's world points.
+let mapLibreMaxLatitude = 85.051129
 
 /// Mercator y in [0, 1] without our clamp (MapLibre's `mercatorYfromLat`).
-private func mapLibreY(latitude: Double) -> Double {
+func mapLibreY(latitude: Double) -> Double {
     (180 - (180 / Double.pi) * log(tan(Double.pi / 4 + latitude * Double.pi / 360))) / 360
 }

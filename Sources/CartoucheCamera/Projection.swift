@@ -33,7 +33,7 @@ import Foundation
 /// ## Globe
 /// Built with ``MapProjection/globe`` and a zoom below
 /// ``GlobeTransition/mercatorZoom``, ``globe`` holds MapLibre's sphere
-/// camera and ``project(_:)-(Coordinate)`` / ``projectDetailed(_:)`` answer from it
+/// camera and ``project(_:)->ScreenPoint?`` / ``projectDetailed(_:)`` answer from it
 /// (with ``ProjectedPoint/Visibility/occluded`` for the far side); from zoom
 /// 12 the globe projection *is* the Mercator one, bit for bit. The other
 /// members (``unproject(_:wrappingLongitude:)``, ``horizonY``,

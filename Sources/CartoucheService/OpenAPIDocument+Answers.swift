@@ -167,6 +167,13 @@ extension OpenAPIDocument {
           "version": {"const": 8}, "name": {"type": "string"}, "glyphs": {"type": "string"}, "sprite": {"type": "string"},
           "center": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "The scene's first camera: [longitude, latitude]"},
           "zoom": {"type": "number"}, "bearing": {"type": "number"}, "pitch": {"type": "number"},
+          "projection": {
+            "type": "object", "description": "The scene's projection, absent for Mercator (the style spec's default): MapLibre's spelling for target=portable, Mapbox GL's for target=mapbox",
+            "oneOf": [
+              {"required": ["type"], "additionalProperties": false, "properties": {"type": {"const": "globe"}}},
+              {"required": ["name"], "additionalProperties": false, "properties": {"name": {"const": "globe"}}}
+            ]
+          },
           "sources": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/StyleSource"}, "description": "One per manager, by manager id"},
           "layers": {"type": "array", "items": {"$ref": "#/components/schemas/StyleLayer"}, "description": "Bottom to top: the background (unless background=none), slot markers, then the managers' layers"}
         }

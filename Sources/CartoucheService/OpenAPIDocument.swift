@@ -442,7 +442,7 @@ public enum OpenAPIDocument {
       },
       "Fit": {
         "type": "object", "additionalProperties": false,
-        "description": "Fit every geometry-bound view annotation, layer annotation and the puck; the scene must have at least one of them (else 422 at the camera's fit)",
+        "description": "Fit every geometry-bound view annotation, layer annotation and the puck, as MapLibre GL JS 5.3's cameraForBounds does in the scene's projection (under globe, its globe fit while that is below zoom 12); the scene must have at least one of them (else 422 at the camera's fit)",
         "properties": {
           "padding": {"$ref": "#/components/schemas/Insets", "description": "left + right at most the viewport's width, top + bottom at most its height"},
           "bearing": {"type": "number", "default": 0},

@@ -102,12 +102,31 @@ public struct StyleCamera: Hashable, Sendable {
     }
 }
 
+/// The root `projection` of a style, in the spelling of the renderer it is
+/// written for: the two style specs name the same projection differently.
+public enum StyleProjection: Hashable, Sendable {
+    /// MapLibre's `{"type": type}` (e.g. `"globe"`, MapLibre GL JS 5's globe preset).
+    case mapLibre(type: String)
+    /// Mapbox GL's `{"name": name}` (e.g. `"globe"`).
+    case mapbox(name: String)
+
+    /// The root member's value.
+    public var json: JSONValue {
+        switch self {
+        case .mapLibre(let type): ["type": .string(type)]
+        case .mapbox(let name): ["name": .string(name)]
+        }
+    }
+}
+
 /// A complete style-spec v8 document.
 public struct StyleDocument: Hashable, Sendable {
     public var name: String?
     /// The camera the style opens on (root `center`, `zoom`, `bearing`,
     /// `pitch`); none leaves the renderer's defaults (0,0 at zoom 0).
     public var camera: StyleCamera?
+    /// The root `projection`; none leaves the renderer's default (Mercator).
+    public var projection: StyleProjection?
     /// Glyph PBF URL template with `{fontstack}` and `{range}`; required as
     /// soon as any symbol layer draws text.
     public var glyphs: String?
@@ -158,6 +177,7 @@ public struct StyleDocument: Hashable, Sendable {
             object["bearing"] = .number(camera.bearing)
             object["pitch"] = .number(camera.pitch)
         }
+        if let projection { object["projection"] = projection.json }
         if let glyphs { object["glyphs"] = .string(glyphs) }
         if let sprite { object["sprite"] = .string(sprite) }
         return .object(object)

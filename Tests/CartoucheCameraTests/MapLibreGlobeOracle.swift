@@ -13,6 +13,7 @@ enum MapLibreGlobeOracle {
     struct Viewport: Codable {
         var width, height: Double
         var cases: [Case]
+        var fits: [MapLibreOracle.Fit] = []
     }
     struct Job: Codable { var viewports: [Viewport] }
 
@@ -25,10 +26,16 @@ enum MapLibreGlobeOracle {
         var unproject: [[Double?]]  // [lng, lat]
         var onSurface: [Bool]  // globe cameras only
     }
+    struct FitResult: Codable {
+        var center: [Double]  // [lng, lat]
+        var zoom, bearing: Double
+        var globeRendering: Bool  // the map's state when it fitted: true for the globe helper
+    }
     struct ViewportResult: Codable {
         var width, height: Double
         var canvas: [Double]
         var cases: [CaseResult]
+        var fits: [FitResult?]
     }
     struct Result: Codable {
         var viewports: [ViewportResult]

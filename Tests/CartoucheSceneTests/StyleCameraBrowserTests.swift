@@ -73,4 +73,72 @@ struct StyleCameraBrowserTests {
             #expect(abs(ours.x - theirs[0]) < 0.01 && abs(ours.y - theirs[1]) < 0.01, "\(name): ours \(ours), MapLibre \(theirs)")
         }
     }
+
+    /// `Examples/world-globe.scene.json`, one style per camera, and a camera
+    /// fitted to Europe's cities on the globe: the style carries `"projection": {"type": "globe"}`, and a
+    /// MapLibre map made from it alone is on the globe, at the scene camera
+    /// as MapLibre's globe constraints leave it, drawing cities where our
+    /// globe projection of that camera puts them.
+    @Test("a globe scene's style opens MapLibre on the globe at the scene's camera")
+    func globeStyleOpensOnTheGlobe() throws {
+        let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
+        try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
+        let globe = try Self.scene("world-globe")
+        #expect(globe.projection == .globe)
+        // Paris, Lagos, New York, Buenos Aires, Tokyo, Sydney: some hidden behind the globe for each camera.
+        let probes = [(2.35, 48.85), (3.4, 6.45), (-74, 40.7), (-58.4, -34.6), (139.7, 35.7), (151.2, -33.9)]
+            .map { Coordinate(latitude: $0.1, longitude: $0.0) }
+        var scenes: [SceneDocument] = globe.cameras.map { camera in
+            var scene = globe
+            scene.cameras = [camera]
+            return scene
+        }
+        // Lisbon, Paris, Helsinki, Athens: a globe fit of Europe, rotated.
+        scenes.append(try SceneDocument(jsonBytes: Array("""
+            {"version": 1, "viewport": {"width": 1280, "height": 720}, "projection": {"type": "globe"},
+             "camera": {"fit": {"padding": {"top": 40, "left": 60, "bottom": 80, "right": 40}, "bearing": 20}},
+             "managers": [{"id": "cities", "type": "circle", "annotations": [
+               {"id": "lisbon", "geometry": {"type": "Point", "coordinates": [-9.14, 38.72]}},
+               {"id": "paris", "geometry": {"type": "Point", "coordinates": [2.35, 48.85]}},
+               {"id": "helsinki", "geometry": {"type": "Point", "coordinates": [24.94, 60.17]}},
+               {"id": "athens", "geometry": {"type": "Point", "coordinates": [23.73, 37.98]}}]}]}
+            """.utf8)))
+        var compared = 0
+        for (index, scene) in scenes.enumerated() {
+            let document = try scene.styleDocument(options: StyleDocumentOptions(glyphs: "cartouche://glyphs/{fontstack}/{range}.pbf"))
+            #expect(document.json.objectValue?["projection"] == ["type": "globe"])
+            let expected = try scene.resolve(scene.cameras[0]).constrainedLikeMapLibre(in: scene.viewport, projection: .globe)
+            let job: JSONValue = [
+                "width": .number(scene.viewport.width), "height": .number(scene.viewport.height), "camera": .null,
+                "style": document.json, "images": [], "glyphFont": "Fonts/NotoSans-Regular.ttf", "glyphChars": "0123456789",
+                "screenshot": .string(FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-style-globe-\(index).png").path),
+                "probes": .array(probes.map { [.number($0.longitude), .number($0.latitude)] }),
+            ]
+            let result = try #require(try JSONParser().parse(Array(try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes())))).objectValue)
+            #expect(result["errors"] == [], "camera \(index): \(result["errors"] ?? .null)")
+            let view = try #require(result["view"]?.objectValue)
+            #expect(view["projection"] == ["type": "globe"], "camera \(index)")
+            #expect(view["globeRendering"] == true, "camera \(index)")
+            let center = (view["center"]?.arrayValue ?? []).compactMap(\.numberValue)
+            try #require(center.count == 2)
+            #expect(abs(center[0] - expected.center.longitude) < 1e-9 && abs(center[1] - expected.center.latitude) < 1e-9,
+                    "camera \(index): MapLibre \(center), ours \(expected.center)")
+            #expect(abs((view["zoom"]?.numberValue ?? -1) - expected.zoom) < 1e-9, "camera \(index)")
+            #expect(abs((view["bearing"]?.numberValue ?? -1) - expected.bearing) < 1e-9, "camera \(index)")
+            #expect(abs((view["pitch"]?.numberValue ?? -1) - expected.pitch) < 1e-9, "camera \(index)")
+            var unpadded = expected
+            unpadded.padding = EdgeInsets()
+            let projection = try Projection(camera: unpadded, viewport: scene.viewport, projection: .globe)
+            let projected = result["projected"]?.arrayValue ?? []
+            try #require(projected.count == probes.count)
+            for (probe, answer) in zip(probes, projected) {
+                guard let ours = projection.project(probe) else { continue }  // behind the globe
+                let theirs = (answer.arrayValue ?? []).compactMap(\.numberValue)
+                try #require(theirs.count == 2)
+                #expect(abs(ours.x - theirs[0]) < 0.05 && abs(ours.y - theirs[1]) < 0.05, "camera \(index) \(probe): ours \(ours), MapLibre \(theirs)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 6)
+    }
 }

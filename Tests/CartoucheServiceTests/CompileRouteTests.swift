@@ -10,7 +10,7 @@ import Testing
 @testable import CartoucheService
 
 /// The example scenes the routes are checked on.
-let exampleScenes = ["sf-stanford.scene.json", "mapbox-docs.scene.json", "world-cities.scene.json"]
+let exampleScenes = ["sf-stanford.scene.json", "mapbox-docs.scene.json", "world-cities.scene.json", "world-globe.scene.json"]
 
 @Suite("POST /v1/compile")
 struct CompileRouteTests {

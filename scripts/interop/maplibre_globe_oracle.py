@@ -10,7 +10,9 @@ Job:
       {"camera": {"center": [lng, lat], "zoom": z, "bearing": b, "pitch": p,
                   "padding": {"top": t, "left": l, "bottom": b, "right": r}},
        "project": [[lng, lat], ...],
-       "unproject": [[x, y], ...]}]}]}      # optional: screen points for map.unproject
+       "unproject": [[x, y], ...]}],        # optional: screen points for map.unproject
+    "fits": [{"bounds": [west, south, east, north], "bearing": b,
+              "padding": {"top": t, ...}}]}]}  # optional: map.cameraForBounds on the globe
 
 Each longitude is first moved by a multiple of 360 to the world copy nearest
 the map's actual centre (Cartouche's Mercator projects that copy; on the
@@ -24,13 +26,18 @@ Result:
        "project": [[x, y], ...],            # map.project (null for non-finite values)
        "occluded": [bool, ...],             # map.transform.isLocationOccluded
        "unproject": [[lng, lat], ...],      # map.unproject
-       "onSurface": [bool, ...]}]}],        # transform.isPointOnMapSurface (globe cameras only, else [])
+       "onSurface": [bool, ...]}],          # transform.isPointOnMapSurface (globe cameras only, else [])
+    "fits": [{"center": [lng, lat], "zoom": z, "bearing": b, "globeRendering": bool} or null]}],
    "projection": name, "seconds": t}
 
 MapLibre evaluates the globe-to-Mercator transition when a frame renders and
 constrains a `jumpTo` with the projection state of the last rendered frame.
 Each camera is therefore applied twice, with a synchronous `map.redraw()`
 after each jumpTo: the answer is the steady state at that camera.
+
+The fits run on a map showing the globe (zoom 1 over [0, 0], no padding,
+rendered twice), since MapLibre fits with its globe camera helper only while
+its last frame was drawn on the sphere; `globeRendering` reports that state.
 
 Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/maplibre_globe_oracle.py < job.json
@@ -80,6 +87,23 @@ RUN_CASES = """
 }
 """
 
+# map.cameraForBounds with the map's own padding at zero (MapLibre adds it to
+# the requested one) and the default maxZoom 22, from a settled globe view.
+RUN_FITS = """
+(fits) => {
+  const map = window.map;
+  const start = {center: [0, 0], zoom: 1, bearing: 0, pitch: 0, padding: {top: 0, left: 0, bottom: 0, right: 0}};
+  for (let pass = 0; pass < 2; pass++) { map.jumpTo(start); map.redraw(); }
+  return fits.map((f) => {
+    const [w, s, e, n] = f.bounds;
+    const c = map.cameraForBounds([[w, s], [e, n]], {padding: f.padding, bearing: f.bearing});
+    if (!c) return null;
+    const center = maplibregl.LngLat.convert(c.center);
+    return {center: [center.lng, center.lat], zoom: c.zoom, bearing: c.bearing,
+            globeRendering: map.transform.isGlobeRendering};
+  });
+}
+"""
 
 TOOL = "maplibre_globe_oracle"
 
@@ -97,7 +121,8 @@ def main():
         for viewport in job["viewports"]:
             canvas = resize_map(page, TOOL, viewport["width"], viewport["height"])
             cases = page.evaluate(RUN_CASES, viewport["cases"])
-            results.append({"width": canvas[0], "height": canvas[1], "canvas": canvas, "cases": cases})
+            fits = page.evaluate(RUN_FITS, viewport.get("fits", []))
+            results.append({"width": canvas[0], "height": canvas[1], "canvas": canvas, "cases": cases, "fits": fits})
     json.dump({"viewports": results, "projection": name, "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
 
 

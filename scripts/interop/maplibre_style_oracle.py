@@ -32,7 +32,9 @@ Result:
    "hits": [[{"layer": id, "id": feature id or null, "cluster": bool,
               "properties": {…the feature's properties as MapLibre returns them}}, ...], ...],  # per probe, top-most first
    "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t,
-   "view": {"center": [lng, lat], "zoom", "bearing", "pitch"}}   # the camera the map shows
+   "view": {"center": [lng, lat], "zoom", "bearing", "pitch",    # the camera the map shows,
+            "projection": map.getProjection() (null when unset),
+            "globeRendering": bool}}                           # drawn on the sphere
 
 Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/maplibre_style_oracle.py < job.json
@@ -195,7 +197,8 @@ QUERY = """
     {layer: f.layer.id, id: f.id === undefined ? null : f.id, cluster: f.properties.cluster === true,
      properties: f.properties})));
   const c = map.getCenter();
-  const view = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
+  const view = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch(),
+                projection: map.getProjection() || null, globeRendering: map.transform.isGlobeRendering === true};
   return {projected, hits, view, errors: window.styleErrors.concat(window.missingImages.map((n) => 'missing image ' + n))};
 }
 """

@@ -94,7 +94,8 @@ extension SceneDocument {
     }
 
     /// Resolves a camera spec: fitted cameras enclose every view annotation's
-    /// geometry, every layer annotation and the puck.
+    /// geometry, every layer annotation and the puck, fitted as MapLibre fits
+    /// in the scene's projection (`Camera.fitting(_:viewport:padding:bearing:pitch:maxZoom:projection:)`).
     public func resolve(_ spec: CameraSpec) throws(SceneError) -> Camera {
         switch spec {
         case .camera(let c):
@@ -108,7 +109,7 @@ extension SceneDocument {
             if let puck { coordinates.append(puck.coordinate) }
             do {
                 return try Camera.fitting(coordinates, viewport: viewport, padding: padding, bearing: bearing,
-                                          pitch: pitch, maxZoom: maxZoom)
+                                          pitch: pitch, maxZoom: maxZoom, projection: projection)
             } catch {
                 throw .camera(error)
             }

@@ -1,4 +1,5 @@
 import CartoucheAnnotations
+import CartoucheCamera
 import CartoucheStyle
 
 // How a scene's managers meet its target and its basemap, for every route:
@@ -128,8 +129,7 @@ extension SceneDocument {
     /// slots); the basemap's own layers are not in it, but each annotation
     /// layer keeps its place relative to the layers it has.
     /// - Parameters:
-    ///   - options: the style's own parts (name, glyphs and sprite URLs,
-    ///     background, slot markers).
+    ///   - options: the style's name, glyphs, sprite, background and slots.
     ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocumentWithWarnings(
         options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil
@@ -143,6 +143,7 @@ extension SceneDocument {
             var (document, compiled) = try orchestrator.styleDocument(
                 options: styleOptions, target: target, externalLayers: basemap.layers.map(BaseLayer.layer))
             document.camera = camera
+            document.projection = styleProjection(target: target)
             return (document, compiled.warnings)
         } catch let error as AnnotationError {
             throw .annotations(error)
@@ -151,11 +152,23 @@ extension SceneDocument {
         }
     }
 
+    /// The style root's `projection` for `target`: nil under Mercator (the
+    /// style spec's default, so a Mercator style is unchanged), otherwise
+    /// MapLibre's spelling `{"type": "globe"}` for `portable` and Mapbox GL's
+    /// `{"name": "globe"}` for `mapbox`.
+    public func styleProjection(target: StyleTarget) -> StyleProjection? {
+        switch (projection, target) {
+        case (.mercator, _): nil
+        case (.globe, .portable): .mapLibre(type: projection.rawValue)
+        case (.globe, .mapbox): .mapbox(name: projection.rawValue)
+        }
+    }
+
     /// A complete v8 style document holding the scene's managers, opening on
-    /// the scene's first camera (``styleCamera()``).
+    /// the scene's first camera (``styleCamera()``) in the scene's projection
+    /// (``styleProjection(target:)``).
     /// - Parameters:
-    ///   - options: the style's own parts (name, glyphs and sprite URLs,
-    ///     background, slot markers).
+    ///   - options: the style's name, glyphs, sprite, background and slots.
     ///   - target: overrides the scene's `options.target` (nil: the scene's).
     public func styleDocument(options: StyleDocumentOptions = StyleDocumentOptions(), target: StyleTarget? = nil)
         throws(SceneError) -> StyleDocument
