@@ -66,9 +66,6 @@ public struct PreparedScene: Sendable {
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
-            if doc.projection.drawsGlobe(atZoom: camera.zoom) {
-                throw .projectionNotSupported(frame: index, zoom: camera.zoom)
-            }
             // Per frame: widths and sort keys may be zoom expressions, and a
             // camera that trims a manager changes which of its lines are drawn.
             let above = try frameDoc.linesAboveBoundLines(compiled: compiled, zoom: camera.zoom)

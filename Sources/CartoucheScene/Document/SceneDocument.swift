@@ -50,8 +50,8 @@ public struct SceneDocument: Hashable, Sendable {
     /// Empty (the default) is a fresh renderer's state.
     public var featureState: [String: [String: [String: JSONValue]]]
     /// The map projection the client draws (the style's `projection.type`).
-    /// Placing, querying and drawing a camera MapLibre draws on the globe
-    /// (zoom below 12) are not supported yet and throw
+    /// Placing binds callouts to the globe MapLibre draws below zoom 12;
+    /// querying and drawing such a camera are not supported yet and throw
     /// ``SceneError/projectionNotSupported(frame:zoom:)``.
     public var projection: MapProjection = .mercator
 

@@ -33,6 +33,7 @@ extension PreparedScene {
     ///   camera errors as placing.
     public func queryIndex(frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured) throws(SceneError) -> SceneQueryIndex {
         let placed = try frame(index)
+        try refuseGlobe(placed, index: index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
@@ -44,6 +45,19 @@ extension PreparedScene {
         var boxes: [String: [ScreenRect]] = [:]
         for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
         return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection, holes: holes)
+    }
+}
+
+extension PreparedScene {
+    /// Querying and drawing still model only the Mercator ground: a frame
+    /// MapLibre draws on the globe (`projection` `globe`, zoom below 12) is
+    /// refused rather than answered with taps or a picture the client does
+    /// not show. (Placing binds to the globe; this is the one check.)
+    /// - Throws: ``SceneError/projectionNotSupported(frame:zoom:)``.
+    func refuseGlobe(_ placed: PlaceResponse.Frame, index: Int) throws(SceneError) {
+        if document.projection.drawsGlobe(atZoom: placed.camera.zoom) {
+            throw .projectionNotSupported(frame: index, zoom: placed.camera.zoom)
+        }
     }
 }
 

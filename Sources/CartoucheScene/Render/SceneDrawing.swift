@@ -46,6 +46,7 @@ extension PreparedScene {
     ///   recording rejected candidates (they would be silently missing).
     public func drawing(frame index: Int = 0, options: SceneDocument.DrawingOptions = SceneDocument.DrawingOptions()) throws(SceneError) -> Drawing {
         let placed = try frame(index)
+        try refuseGlobe(placed, index: index)
         if options.ghosts && !recordsRejected {
             throw .invalidValue(field: "ghosts", value: 1, reason: "needs the scene prepared with recordRejected: true")
         }
