@@ -50,28 +50,14 @@ struct MapLibreGlobePlacementTests {
     struct Tally { var compared = 0, horizon = 0, behindCamera = 0, farOffScreen = 0, maxError = 0.0 }
 
     @Test func placedAnchorsAreMapLibresProjectionsAndOccludedCalloutsAreHiddenByTheHorizon() throws {
-        let missing = MapLibreGlobeOracle.missingPrerequisites()
-        guard missing.isEmpty else {
-            Issue.record("""
-                MapLibre globe placement test cannot run: missing \(missing.joined(separator: ", ")). \
-                Run scripts/setup in the repository root (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).
-                """)
-            return
-        }
+        guard MapLibreGlobeOracle.prerequisitesPresent(for: "MapLibre globe placement test") else { return }
         var random = SplitMix64(seed: 0x610B_E91A_CE)
         let viewports = [ScreenSize(width: 800, height: 600), ScreenSize(width: 375, height: 667)]
         let cameras = viewports.map { Self.makeCameras(viewport: $0, count: 40, random: &random) }
         let coordinates = zip(viewports, cameras).map { viewport, list in
             list.map { MapLibreGlobeInteropTests.makeCoordinates(around: $0, viewport: viewport, random: &random) }
         }
-        let job = MapLibreGlobeOracle.Job(viewports: viewports.indices.map { v in
-            MapLibreGlobeOracle.Viewport(
-                width: viewports[v].width, height: viewports[v].height,
-                cases: cameras[v].indices.map { c in
-                    MapLibreGlobeOracle.Case(camera: MapLibreInteropTests.cameraJSON(cameras[v][c]),
-                                             project: coordinates[v][c].map { [$0.longitude, $0.latitude] }, unproject: [])
-                })
-        })
+        let job = MapLibreGlobeOracle.job(viewports: viewports, cameras: cameras, project: coordinates)
         let result = try MapLibreGlobeOracle.run(job)
         try #require(result.viewports.count == viewports.count)
         var tally = Tally()
