@@ -36,17 +36,18 @@ struct GlobePlacementTests {
 
     /// A globe scene of callouts (id, GeoJSON geometry) for one camera.
     static func scene(_ camera: Camera, viewport: ScreenSize = viewport, callouts: [(String, JSONValue)],
-                      size: Double = 24, options: JSONValue = [:]) throws -> SceneDocument {
+                      size: Double = 24, options: JSONValue = [:], extra: [String: JSONValue] = [:]) throws -> SceneDocument {
         let annotations: [JSONValue] = callouts.map { id, feature in
             ["id": .string(id), "feature": feature, "size": ["width": .number(size), "height": .number(size / 2)],
              "variableAnchors": ["bottom", "top", "left", "right"]]
         }
-        let json: JSONValue = [
+        var json: [String: JSONValue] = [
             "version": 1, "viewport": ["width": .number(viewport.width), "height": .number(viewport.height)],
             "camera": cameraJSON(camera), "projection": ["type": "globe"], "options": options,
             "viewAnnotations": .array(annotations),
         ]
-        return try SceneDocument(jsonBytes: try json.jsonBytes())
+        json.merge(extra) { _, new in new }
+        return try SceneDocument(jsonBytes: try JSONValue.object(json).jsonBytes())
     }
 
     @Test func aPointOnTheNearSideIsAnchoredWhereMapLibreProjectsIt() throws {
@@ -91,6 +92,18 @@ struct GlobePlacementTests {
             #expect(id == "over-line" ? (coordinate.longitude > 39.99 && coordinate.longitude < 90)
                                       : (coordinate.longitude < -59.99 && coordinate.longitude > -90), "\(id): \(coordinate)")
         }
+    }
+
+    @Test func thePuckAndAvoidLinesAreObstaclesOnTheNearSideOnly() throws {
+        let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 2)
+        func reason(_ extra: [String: JSONValue]) throws -> HiddenReason? {
+            let document = try Self.scene(camera, callouts: [("a", ["type": "Point", "coordinates": [0, 0]])], extra: extra)
+            return try #require(try document.place().frames.first).result.placements[0].hiddenReason
+        }
+        #expect(try reason(["puck": ["coordinate": [0, 0]]]) == .puck)
+        #expect(try reason(["puck": ["coordinate": [180, 0]]]) == nil)
+        #expect(try reason(["avoidLines": [["id": "road", "coordinates": [[-10, 0], [10, 0]], "width": 4]]]) == .avoidLayer("road"))
+        #expect(try reason(["avoidLines": [["id": "road", "coordinates": [[170, 0], [190, 0]], "width": 4]]]) == nil)
     }
 
     @Test func queryingAndDrawingTheGlobeAreStillRefusedAtProjectionType() throws {
