@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "CartoucheTestSupport", dependencies: ["CartoucheJSON"], path: "Tests/CartoucheTestSupport"),
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheScene", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),

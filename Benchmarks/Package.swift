@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "CartoucheStyle", package: "Cartouche"),
                 .product(name: "CartoucheCamera", package: "Cartouche"),
                 .product(name: "CartoucheJobs", package: "Cartouche"),
+                .product(name: "CartoucheScene", package: "Cartouche"),
                 "CHarfBuzzBench",
             ]),
     ]

@@ -25,6 +25,10 @@ RATIOS = {
         ("shapely query / cartouche query", "shapely query", "cartouche query", ">= 3", lambda r: r >= 3),
         ("shapely build / cartouche build", "shapely build", "cartouche build", "(info)", None),
     ],
+    "placement-globe": [
+        ("globe / mercator place", "globe place", "mercator place", "(info: the cost of the globe)", None),
+        ("globe / mercator project", "globe project", "mercator project", "(info)", None),
+    ],
     "compile": [
         ("stream / orjson", "cartouche stream", "orjson", "<= 1", lambda r: r <= 1),
         ("tree / orjson", "cartouche tree", "orjson", "(info)", None),

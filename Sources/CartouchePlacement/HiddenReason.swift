@@ -18,6 +18,10 @@ public enum HiddenReason: Hashable, Sendable {
     case avoidRegion
     /// It would cover a line of an avoid layer (the line's id).
     case avoidLayer(String)
+    /// What it is bound to is entirely behind the globe (`globe` projection
+    /// below zoom 12): its point, every point, or every part of its lines
+    /// and rings is on the far side of the horizon.
+    case horizon
 
     /// A stable, machine-readable name ("collision", "puck", …).
     public var code: String {
@@ -31,6 +35,7 @@ public enum HiddenReason: Hashable, Sendable {
         case .featureNotFound: "featureNotFound"
         case .avoidRegion: "avoidRegion"
         case .avoidLayer: "avoidLayer"
+        case .horizon: "horizon"
         }
     }
 }

@@ -70,7 +70,7 @@ extension Drawing {
             case .puck: RenderColor(rgb: 0x8E44AD)
             case .padding: RenderColor(rgb: 0xD63A3A)
             case .avoidRegion, .avoidLayer: RenderColor(rgb: 0x159A8C)
-            case .offscreen, .zoom, .notVisible, .featureNotFound: RenderColor(rgb: 0x7A7F87)
+            case .offscreen, .zoom, .notVisible, .featureNotFound, .horizon: RenderColor(rgb: 0x7A7F87)
             }
         }
     }

@@ -93,9 +93,11 @@ struct Binder {
             points.insert(p, at: 0)
         }
         item.anchorPoints = points
+        // Nothing to anchor to because the globe hides all of it: say so.
+        if points.isEmpty && geometries.allSatisfy(projection.globeHides) { item.missingAnchorReason = .horizon }
         let coordinates: [Coordinate?] = points.map { p in
             if case .geometry(.point(let pt)) = va.annotatedFeature { return pt.coordinate }
-            return projection.unproject(p)
+            return projection.drawnCoordinate(at: p)
         }
         return (item, coordinates)
     }
@@ -140,7 +142,7 @@ struct Binder {
 
     private func polygonPoint(_ poly: Polygon, visible: ScreenRect) -> [ScreenPoint] {
         let rings = poly.rings.map { projection.screenRing($0.map(\.coordinate)) }
-        return PolygonAnchoring.anchorPoint(rings: rings, visible: visible).map { [$0] } ?? []
+        return PolygonAnchoring.anchorPoint(rings: rings, visible: visible, contains: projection.globeMembership(poly)).map { [$0] } ?? []
     }
 
     /// The screen-level rules: padding, zoom, puck, avoid regions and lines, symbols.

@@ -31,11 +31,6 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case manager(id: String, member: String, reason: String)
     /// The style document could not be built.
     case invalidStyle(String)
-    /// Camera `frame` (zoom `zoom`) is drawn on the globe by MapLibre
-    /// (`projection` `globe` below zoom 12), where placing, querying and
-    /// drawing are not supported yet; answering with the Mercator model
-    /// would put callouts where the client does not draw them.
-    case projectionNotSupported(frame: Int, zoom: Double)
 
     public var description: String {
         switch self {
@@ -52,10 +47,6 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .annotations(let e): "managers: \(Self.describe(e))"
         case .manager(let id, _, let reason): "managers: manager \"\(id)\": \(reason)"
         case .invalidStyle(let message): "style: \(message)"
-        case .projectionNotSupported(let frame, let zoom):
-            "projection.type: \"globe\" is not yet supported for placing, querying or drawing a camera below zoom "
-                + "\(GlobeTransition.mercatorZoom) (camera \(frame) has zoom \(zoom)), where MapLibre draws the globe; "
-                + "use \"mercator\", or a camera at zoom \(GlobeTransition.mercatorZoom) or more, where the globe is Web Mercator"
         }
     }
 

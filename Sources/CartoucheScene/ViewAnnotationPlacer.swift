@@ -21,7 +21,7 @@ public enum ViewAnnotationPlacer {
     ) throws(SceneError) -> ViewAnnotationResult {
         try validate(scene)
         let projection: Projection
-        do { projection = try Projection(camera: scene.camera, viewport: scene.viewport) } catch { throw .camera(error) }
+        do { projection = try Projection(camera: scene.camera, viewport: scene.viewport, projection: scene.projection) } catch { throw .camera(error) }
 
         let binder = Binder(scene: scene, projection: projection, previous: previous)
         var items: [PlacementItem] = []

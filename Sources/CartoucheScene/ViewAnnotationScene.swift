@@ -48,13 +48,18 @@ public struct ViewAnnotationScene: Sendable {
     /// the other annotated lines, so a callout is never ambiguous about which
     /// route it labels. nil = half the callout's larger side plus 4.
     public var lineClearance: Double?
+    /// The map projection the client draws: under ``MapProjection/globe``
+    /// below zoom 12 everything is bound to the sphere MapLibre draws.
+    public var projection: MapProjection
 
     public init(
         camera: Camera, viewport: ScreenSize, viewAnnotations: [ViewAnnotation],
         puck: Puck? = nil, avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         symbols: [SymbolObstacle] = [], layers: [String: [LayerFeature]] = [:],
-        linesAbove: [String: [AvoidLine]] = [:], mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil
+        linesAbove: [String: [AvoidLine]] = [:], mode: PlacementMode = .greedy, cullingMargin: Double = 0, lineClearance: Double? = nil,
+        projection: MapProjection = .mercator
     ) {
+        self.projection = projection
         self.camera = camera
         self.viewport = viewport
         self.viewAnnotations = viewAnnotations

@@ -59,7 +59,7 @@ extension OpenAPIDocument {
       "HiddenReason": {
         "type": "object", "required": ["code"], "additionalProperties": false,
         "properties": {
-          "code": {"enum": ["collision", "puck", "padding", "offscreen", "zoom", "notVisible", "featureNotFound", "avoidRegion", "avoidLayer"]},
+          "code": {"enum": ["collision", "puck", "padding", "offscreen", "zoom", "notVisible", "featureNotFound", "avoidRegion", "avoidLayer", "horizon"]},
           "with": {"type": "string", "description": "collision: the callout it would overlap; avoidLayer: the layer"}
         }
       },

@@ -314,7 +314,7 @@ public enum OpenAPIDocument {
           },
           "projection": {
             "type": "object", "additionalProperties": false,
-            "description": "The map projection the client draws (the style spec's projection). Under globe, a camera below zoom 12 is queried and drawn on the sphere as MapLibre GL JS 5.3 draws it; from zoom 12 it is Web Mercator.",
+            "description": "The map projection the client draws (the style spec's projection). Under globe, a camera below zoom 12 is placed, queried and drawn on the sphere as MapLibre GL JS 5.3 draws it (callouts it hides: hiddenReason horizon); from zoom 12 it is Web Mercator.",
             "properties": {"type": {"enum": ["mercator", "globe"], "default": "mercator"}}
           }
         },

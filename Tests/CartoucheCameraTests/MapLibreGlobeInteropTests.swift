@@ -68,14 +68,7 @@ struct MapLibreGlobeInteropTests {
     }
 
     @Test func globeProjectionMatchesMapLibre() throws {
-        let missing = MapLibreGlobeOracle.missingPrerequisites()
-        guard missing.isEmpty else {
-            Issue.record("""
-                MapLibre globe interop test cannot run: missing \(missing.joined(separator: ", ")). \
-                Run scripts/setup in the repository root (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).
-                """)
-            return
-        }
+        guard MapLibreGlobeOracle.prerequisitesPresent(for: "MapLibre globe interop test") else { return }
         var random = SplitMix64(seed: 0x6_10BE)
         let viewports = [ScreenSize(width: 800, height: 600), ScreenSize(width: 375, height: 667)]
         let cameras = viewports.map { Self.makeCameras(viewport: $0, count: 60, random: &random) }
@@ -88,15 +81,7 @@ struct MapLibreGlobeInteropTests {
                 (0..<5).map { _ in ScreenPoint(x: random.double(in: 0...viewport.width), y: random.double(in: 0...viewport.height)) }
             }
         }
-        let job = MapLibreGlobeOracle.Job(viewports: viewports.indices.map { v in
-            MapLibreGlobeOracle.Viewport(
-                width: viewports[v].width, height: viewports[v].height,
-                cases: cameras[v].indices.map { c in
-                    MapLibreGlobeOracle.Case(camera: MapLibreInteropTests.cameraJSON(cameras[v][c]),
-                                             project: coordinates[v][c].map { [$0.longitude, $0.latitude] },
-                                             unproject: taps[v][c].map { [$0.x, $0.y] })
-                })
-        })
+        let job = MapLibreGlobeOracle.job(viewports: viewports, cameras: cameras, project: coordinates, unproject: taps)
         let result = try MapLibreGlobeOracle.run(job)
         #expect(result.projection == "globe")
         try #require(result.viewports.count == viewports.count)

@@ -1,5 +1,8 @@
+import CartoucheCamera
+import CartoucheGeometry
 import CartoucheTestSupport
 import Foundation
+import Testing
 
 /// Runs `scripts/interop/maplibre_globe_oracle.py` (MapLibre GL JS 5.3.0 with
 /// `projection: globe` in Debian's chromium) on a job and decodes its answer.
@@ -47,6 +50,32 @@ enum MapLibreGlobeOracle {
 
     static func missingPrerequisites() -> [String] {
         PythonOracle.missingBrowserPrerequisites(script: script)
+    }
+
+    /// True when the browser oracle can run; otherwise records why as a
+    /// failure (`CARTOUCHE_SKIP_BROWSER_TESTS=1` is the only opt-out).
+    static func prerequisitesPresent(for test: String) -> Bool {
+        let missing = missingPrerequisites()
+        guard missing.isEmpty else {
+            Issue.record("""
+                \(test) cannot run: missing \(missing.joined(separator: ", ")). \
+                Run scripts/setup in the repository root (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).
+                """)
+            return false
+        }
+        return true
+    }
+
+    /// The job for cameras per viewport, each with its coordinates to
+    /// project (and screen points to unproject, when given).
+    static func job(viewports: [ScreenSize], cameras: [[Camera]], project: [[[Coordinate]]], unproject: [[[ScreenPoint]]]? = nil) -> Job {
+        Job(viewports: viewports.indices.map { v in
+            Viewport(width: viewports[v].width, height: viewports[v].height, cases: cameras[v].indices.map { c in
+                Case(camera: MapLibreInteropTests.cameraJSON(cameras[v][c]),
+                     project: project[v][c].map { [$0.longitude, $0.latitude] },
+                     unproject: unproject?[v][c].map { [$0.x, $0.y] } ?? [])
+            })
+        })
     }
 
     static func run(_ job: Job) throws -> Result {

@@ -48,6 +48,7 @@ struct SceneProjectionTests {
 
     @Test func theGlobeBelowZoom12IsQueriedAndDrawnOnTheSphere() throws {
         let document = try decode(Self.scene(zoom: 4, projection: #"{"type": "globe"}"#))
+        #expect(try document.place().frames.first?.result.drawOrder == ["a"])
         let index = try document.queryIndex()
         #expect(index.projection.globe != nil)
         let drawing = try document.drawing(text: nil)

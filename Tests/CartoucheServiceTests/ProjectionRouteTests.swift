@@ -11,7 +11,7 @@ import Testing
 @Suite("projection over HTTP")
 struct ProjectionRouteTests {
     static func scene(zoom: Double, type: String) -> String {
-        #"{"version":1,"viewport":{"width":200,"height":100},"camera":{"center":[0,0],"zoom":\#(zoom)},"projection":{"type":"\#(type)"},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":20,"height":10}}]}"#
+        #"{"version":1,"viewport":{"width":200,"height":100},"camera":{"center":[0,0],"zoom":\#(zoom)},"projection":{"type":"\#(type)"},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":20,"height":10}},{"id":"b","feature":{"type":"Point","coordinates":[180,0]},"size":{"width":20,"height":10}}]}"#
     }
 
     @Test("an unknown projection type is a 422 at projection.type listing the allowed ones")
@@ -26,11 +26,16 @@ struct ProjectionRouteTests {
         }
     }
 
-    @Test("placing, querying and drawing the globe below zoom 12 answer 200 on the sphere; compile and zoom 12 answer")
+    @Test("placing (horizon for what it hides), querying and drawing the globe below zoom 12 answer 200 on the sphere; compile and zoom 12 answer")
     func globeAnsweredBelowZoom12() async throws {
         try await makeApp(testConfiguration()).test(.router) { client in
             let low = Self.scene(zoom: 3, type: "globe")
-            for (route, body) in [("/v1/place", low), ("/v1/render", low),
+            let placed = try await post(client, "/v1/place", ByteBuffer(string: low))
+            #expect(placed.status == .ok)
+            let body = String(buffer: placed.body)
+            #expect(body.contains(#"{"hiddenReason":{"code":"horizon"},"id":"b","visible":false}"#), "\(body)")
+            #expect(body.contains(#""drawOrder":["a"]"#))
+            for (route, body) in [("/v1/render", low),
                                   ("/v1/query", #"{"scene":\#(low),"at":[100,45]}"#)] {
                 let response = try await post(client, route, ByteBuffer(string: body))
                 #expect(response.status == .ok, "\(route): \(String(buffer: response.body))")

@@ -13,19 +13,38 @@ public enum PolygonAnchoring {
     ///   - rings: outer ring first, then holes, in screen points (closed or not).
     ///   - visible: the rect the callout must anchor in.
     ///   - precision: stop refining once no cell can beat the best by this much.
+    ///   - contains: when given, decides which screen points are inside the
+    ///     polygon instead of the rings' even–odd rule (the rings still give
+    ///     the distances and the search area). The globe needs it: a ring
+    ///     that goes behind the horizon is closed along the globe's outline,
+    ///     which the exact answer (the point of the sphere under the pixel,
+    ///     tested against the geographic polygon) keeps honest.
     /// - Returns: the anchor point, or nil when no part of the polygon is visible.
     /// - Complexity: O(c·v) for c cells examined and v clipped vertices.
-    public static func anchorPoint(rings: [[ScreenPoint]], visible: ScreenRect, precision: Double = 1) -> ScreenPoint? {
+    public static func anchorPoint(
+        rings: [[ScreenPoint]], visible: ScreenRect, precision: Double = 1, contains: ((ScreenPoint) -> Bool)? = nil
+    ) -> ScreenPoint? {
         let clipped = rings.map { clip(ring: $0, to: visible) }
         guard let outer = clipped.first, outer.count >= 3 else { return nil }
         let polygon = clipped.filter { $0.count >= 3 }
+        func makeCell(x: Double, y: Double, h: Double, polygon: [[ScreenPoint]]) -> Cell {
+            var cell = Cell(x: x, y: y, h: h, polygon: polygon)
+            if let contains {
+                let p = ScreenPoint(x: x, y: y)
+                cell.d = (visible.contains(p) && contains(p) ? 1 : -1) * abs(cell.d)
+            }
+            return cell
+        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in outer {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
         let width = maxX - minX, height = maxY - minY
         let shorter = min(width, height)
-        guard shorter > 0 else { return ScreenPoint(x: minX, y: minY) }
+        guard shorter > 0 else {
+            let corner = ScreenPoint(x: minX, y: minY)
+            return contains.map { $0(corner) ? corner : nil } ?? corner
+        }
         // Square cells of the shorter side, as polylabel starts. A sliver (a
         // hairline viewport, a degenerate ring) would need billions of them,
         // and `x += size` stops advancing once size is below x's precision:
@@ -38,13 +57,14 @@ public enum PolygonAnchoring {
         while x < maxX {
             var y = minY
             while y < maxY {
-                heap.push(Cell(x: x + h, y: y + h, h: h, polygon: polygon))
+                heap.push(makeCell(x: x + h, y: y + h, h: h, polygon: polygon))
                 y += size
             }
             x += size
         }
-        var best = Cell(x: minX + width / 2, y: minY + height / 2, h: 0, polygon: polygon)
-        let centroidCell = Cell(point: centroid(outer), h: 0, polygon: polygon)
+        var best = makeCell(x: minX + width / 2, y: minY + height / 2, h: 0, polygon: polygon)
+        let center = centroid(outer)
+        let centroidCell = makeCell(x: center.x, y: center.y, h: 0, polygon: polygon)
         if centroidCell.d > best.d { best = centroidCell }
         // A bound on the work: 20,000 cells is far beyond what a screen needs.
         var budget = 20_000
@@ -53,10 +73,10 @@ public enum PolygonAnchoring {
             if cell.d > best.d { best = cell }
             if cell.max - best.d <= precision { continue }
             let q = cell.h / 2
-            heap.push(Cell(x: cell.x - q, y: cell.y - q, h: q, polygon: polygon))
-            heap.push(Cell(x: cell.x + q, y: cell.y - q, h: q, polygon: polygon))
-            heap.push(Cell(x: cell.x - q, y: cell.y + q, h: q, polygon: polygon))
-            heap.push(Cell(x: cell.x + q, y: cell.y + q, h: q, polygon: polygon))
+            heap.push(makeCell(x: cell.x - q, y: cell.y - q, h: q, polygon: polygon))
+            heap.push(makeCell(x: cell.x + q, y: cell.y - q, h: q, polygon: polygon))
+            heap.push(makeCell(x: cell.x - q, y: cell.y + q, h: q, polygon: polygon))
+            heap.push(makeCell(x: cell.x + q, y: cell.y + q, h: q, polygon: polygon))
         }
         return best.d > 0 ? ScreenPoint(x: best.x, y: best.y) : nil
     }

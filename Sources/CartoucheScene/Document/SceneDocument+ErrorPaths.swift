@@ -19,8 +19,6 @@ extension SceneDocument {
             return contentPath(content, id: id, error: textError)
         case .annotations(let annotationError):
             return managersPath(for: annotationError)
-        case .projectionNotSupported:
-            return JSONPath.root.appending(key: "projection").appending(key: "type")
         case .manager(let id, let member, _):
             return managerPath(id, member)
         case .camera(.noCoordinates):

@@ -50,8 +50,9 @@ public struct SceneDocument: Hashable, Sendable {
     /// Empty (the default) is a fresh renderer's state.
     public var featureState: [String: [String: [String: JSONValue]]]
     /// The map projection the client draws (the style's `projection.type`).
-    /// A camera MapLibre draws on the globe (zoom below 12) is queried and
-    /// drawn on the sphere (see `SceneQueryIndex` and `GlobeDrawing`).
+    /// A camera MapLibre draws on the globe (zoom below 12) is placed, queried
+    /// and drawn on the sphere (callouts it hides: `horizon`; see
+    /// `ScreenLines`, `SceneQueryIndex` and `GlobeDrawing`).
     public var projection: MapProjection = .mercator
 
     public init(

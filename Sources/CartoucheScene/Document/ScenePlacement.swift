@@ -34,7 +34,8 @@ extension SceneDocument {
         return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
             avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, text: text), layers: layers,
-            linesAbove: linesAbove, mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance)
+            linesAbove: linesAbove, mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance,
+            projection: projection)
     }
 
     /// For each callout bound to a polyline annotation, the polylines drawn
@@ -79,10 +80,11 @@ extension SceneDocument {
     }
 
     /// Icon and text boxes of point annotations on screen, for callouts with
-    /// `enableSymbolLayerCollision`.
+    /// `enableSymbolLayerCollision` (on the globe at the sphere's
+    /// `map.project` position; symbols behind it are not drawn).
     func symbolObstacles(camera: Camera, text: TextLayoutEngine?) -> [SymbolObstacle] {
         guard viewAnnotations.contains(where: \.enableSymbolLayerCollision),
-              let projection = try? Projection(camera: camera, viewport: viewport) else { return [] }
+              let projection = try? Projection(camera: camera, viewport: viewport, projection: self.projection) else { return [] }
         var out: [SymbolObstacle] = []
         for m in managers where { if case .point = m { true } else { false } }() {
             for f in m.drawnLayer(iconSizes: images, text: text, environment: styleEnvironment(zoom: camera.zoom)).features {
