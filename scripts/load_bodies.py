@@ -33,18 +33,11 @@ def main() -> None:
             (out_dir / file).write_text(body)
             index.append(f"{weight} {file} {target}")
 
-        # Placing and querying on the globe are refused (422 below zoom 12)
-        # until globe placement is merged; until then the globe example is
-        # only compiled. Drop `on_sphere` when placement on the globe lands.
-        on_sphere = scene.get("projection", {}).get("type") == "globe"
-        if not on_sphere:
-            add(2, "place", "/v1/place", text)
+        add(2, "place", "/v1/place", text)
         if place_only:
             continue
         if has_compile_query:
             add(1, "compile", "/v1/compile", text)
-            if on_sphere:
-                continue
             # A tap in the middle of the viewport of the first camera.
             viewport = scene["viewport"]
             at = [viewport["width"] / 2, viewport["height"] / 2]

@@ -17,9 +17,7 @@ import Testing
 /// seeded random scene built to stress the solver's tie-breaking.
 enum DeterminismScenes {
     static func all() throws -> [(name: String, bytes: [UInt8])] {
-        // world-globe places on the sphere, which this branch refuses (422
-        // below zoom 12) until globe placement is merged; then drop the filter.
-        let examples = try Shared.examples().filter { $0.name != "world-globe.scene.json" }
+        let examples = try Shared.examples()
             .map { ($0.name, $0.bytes.map { $0 == 0x0A ? 0x20 : $0 }) }
         return examples + [("seeded crowd", crowd(seed: 42))]
     }

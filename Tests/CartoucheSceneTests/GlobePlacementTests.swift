@@ -106,18 +106,14 @@ struct GlobePlacementTests {
         #expect(try reason(["avoidLines": [["id": "road", "coordinates": [[170, 0], [190, 0]], "width": 4]]]) == nil)
     }
 
-    @Test func queryingAndDrawingTheGlobeAreStillRefusedAtProjectionType() throws {
+    @Test func aCalloutPlacedOnTheGlobeIsTheOneATapAtItsFrameHits() throws {
         let document = try Self.scene(Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 4),
                                       callouts: [("a", ["type": "Point", "coordinates": [0, 0]])])
-        #expect(try document.place().frames.first?.result.drawOrder == ["a"])
-        #expect(throws: SceneError.projectionNotSupported(frame: 0, zoom: 4)) { try document.queryIndex() }
-        #expect(throws: SceneError.projectionNotSupported(frame: 0, zoom: 4)) { try document.drawing(text: nil) }
-        do {
-            _ = try document.queryIndex()
-        } catch {
-            #expect(document.jsonPath(for: error)?.description == "projection.type")
-            #expect(error.description.contains("querying or drawing"))
-        }
+        let placed = try #require(try document.place().frames.first?.result.placements.first)
+        let frame = try #require(placed.frame)
+        let middle = ScreenPoint(x: (frame.minX + frame.maxX) / 2, y: (frame.minY + frame.maxY) / 2)
+        #expect(try document.queryIndex().query(at: middle).map(\.id) == ["a"])
+        #expect(try document.queryIndex().query(at: ScreenPoint(x: frame.maxX + 5, y: frame.maxY + 5)).isEmpty)
     }
 }
 
