@@ -49,48 +49,50 @@ public enum GreedyPlacer {
             // reject most candidates this way). Not when each rejected
             // candidate is recorded, nor with collision boxes, which need not
             // reach the point.
-            let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
+            let order = CandidateOrder(item, previous: previous)
+            // (Not in the kept point's order, which comes back to points.)
+            let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected && !order.holdsAnchor
                 && item.size.width > 0 && item.size.height > 0
                 && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
-            search: for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
-                var pointChecked = false
-                for config in anchors {
-                    tests += 1
-                    let frame = config.frame(at: point, size: item.size)
-                    // Most items collide with their whole frame: test it
-                    // without building a one-element array per candidate.
-                    let check = hasBoxes
-                        ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
-                        : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
-                    if let check {
-                        // Name the reason only when it is reported: building a
-                        // `.collision(with: id)` per rejected candidate copied a
-                        // string hundreds of thousands of times in dense scenes.
-                        if firstReason == nil || options.recordRejected {
-                            let reason: HiddenReason
-                            switch check {
-                            case let .rule(r): reason = r
-                            case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
-                            }
-                            if firstReason == nil { firstReason = reason }
-                            if options.recordRejected {
-                                rejected.append(RejectedCandidate(
-                                    itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
-                            }
+            var checkedPoint = -1, skippedPoint = -1
+            search: for (pi, ai) in order where pi != skippedPoint {
+                let point = item.anchorPoints[pi], config = anchors[ai]
+                guard obstacles.keeps(anchorPoint: point) else { continue }
+                tests += 1
+                let frame = config.frame(at: point, size: item.size)
+                // Most items collide with their whole frame: test it
+                // without building a one-element array per candidate.
+                let check = hasBoxes
+                    ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
+                    : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
+                if let check {
+                    // Name the reason only when it is reported: building a
+                    // `.collision(with: id)` per rejected candidate copied a
+                    // string hundreds of thousands of times in dense scenes.
+                    if firstReason == nil || options.recordRejected {
+                        let reason: HiddenReason
+                        switch check {
+                        case let .rule(r): reason = r
+                        case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
                         }
-                        if skipsCoveredPoints && !pointChecked {
-                            pointChecked = true
-                            if grid.interiorContains(point) { break }
+                        if firstReason == nil { firstReason = reason }
+                        if options.recordRejected {
+                            rejected.append(RejectedCandidate(
+                                itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
                         }
-                        continue
                     }
-                    for r in item.collisionRects(for: frame) { grid.insert(r, owner: Int32(i)) }
-                    placements[i].frame = frame
-                    placements[i].anchor = config
-                    placements[i].anchorPointIndex = pi
-                    placedOrder.append(i)
-                    break search
+                    if skipsCoveredPoints && checkedPoint != pi {
+                        checkedPoint = pi
+                        if grid.interiorContains(point) { skippedPoint = pi }
+                    }
+                    continue
                 }
+                for r in item.collisionRects(for: frame) { grid.insert(r, owner: Int32(i)) }
+                placements[i].frame = frame
+                placements[i].anchor = config
+                placements[i].anchorPointIndex = pi
+                placedOrder.append(i)
+                break search
             }
             if placements[i].frame == nil {
                 // No anchor point survived culling, or every candidate broke a rule.

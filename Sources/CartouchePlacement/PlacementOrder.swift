@@ -26,6 +26,47 @@ func orderedAnchors(_ item: PlacementItem, previous: AnchorConfig?) -> [AnchorCo
     return anchors
 }
 
+/// The order in which an item tries its candidates: pairs of an anchor point
+/// index and an index into its ordered anchors (``orderedAnchors``, the
+/// previous anchor first).
+///
+/// Mapbox's order — each point in turn, every anchor at it — for every item
+/// but one that kept last frame's anchor point (`keepsPreviousPoint`, with
+/// other points to go to) and has a previous anchor. That one tries its
+/// previous anchor at the kept point, then the previous anchor at each other
+/// point, then its other anchors at each other point, and turns at the kept
+/// point last. A kept point on a drive slides towards the puck: turning there
+/// buys a frame or two before the point must move anyway, and then the
+/// callout turns back at the new point (one-frame flips); moving the point
+/// with the anchor avoids both turns, and turning in place stays the last
+/// resort before hiding, so nothing is hidden that would have been shown.
+///
+/// - Complexity: O(1) per candidate, no allocation.
+struct CandidateOrder: Sequence, IteratorProtocol {
+    let points: Int
+    let anchors: Int
+    /// The kept point's order (above) rather than Mapbox's.
+    let holdsAnchor: Bool
+    private var k = 0
+
+    init(_ item: PlacementItem, previous: AnchorConfig?) {
+        points = item.anchorPoints.count
+        anchors = item.anchors.count
+        holdsAnchor = item.keepsPreviousPoint && points > 1 && previous.map(item.anchors.contains) == true
+    }
+
+    mutating func next() -> (point: Int, anchor: Int)? {
+        guard k < points * anchors else { return nil }
+        defer { k += 1 }
+        guard holdsAnchor else { return (k / anchors, k % anchors) }
+        // The previous anchor (index 0) at the kept point (0), then elsewhere.
+        if k < points { return (k, 0) }
+        // The other anchors at points 1, 2, …, n − 1, and at the kept point last.
+        let rest = k - points, i = rest / (anchors - 1), j = rest % (anchors - 1)
+        return (i + 1 < points ? i + 1 : 0, j + 1)
+    }
+}
+
 /// Reasons that hide an item before any candidate is tried.
 func precheckReason(_ item: PlacementItem, zoom: Double) -> HiddenReason? {
     if !item.visible { return .notVisible }
