@@ -64,13 +64,13 @@ struct MotionContractTests {
         }
     }
 
-    /// `count` ticks from a seeded start, 24–36 m apart (a tick a second at
-    /// 86–130 km/h), zoom 15.5–16.5 and pitch 45–60 drifting, the course
-    /// looking 300 m ahead, the navigation padding of the benchmark.
-    static func drive(_ route: Route, count: Int, seed: UInt64) -> [Tick] {
+    /// `count` ticks from a seeded start, `step` metres apart (seeded per
+    /// tick), zoom 15.5–16.5 and pitch 45–60 drifting, the course looking
+    /// 300 m ahead, the navigation padding of the benchmark.
+    static func drive(_ route: Route, count: Int, step: ClosedRange<Double>, seed: UInt64) -> [Tick] {
         var random = SplitMix64(seed: seed)
         let metre = 1 / (40_075_016.686 * cos(37.6 * .pi / 180))
-        var s = random.double(in: 0.05...0.5) * route.total
+        var s = random.double(in: 0.05...0.3) * route.total
         return (0..<count).map { f in
             let here = route.point(at: s), ahead = route.point(at: s + 300 * metre)
             let course = atan2(ahead.x - here.x, -(ahead.y - here.y)) * 180 / .pi
@@ -78,7 +78,7 @@ struct MotionContractTests {
             let phase = Double(f) / Double(count) * 2 * .pi
             let camera = Camera(center: puck, zoom: 16 - 0.5 * cos(phase), bearing: course, pitch: 52.5 - 7.5 * cos(2 * phase),
                                 padding: EdgeInsets(top: 80, left: 0, bottom: 180, right: 0))
-            defer { s += random.double(in: 24...36) * metre }
+            defer { s += random.double(in: step) * metre }
             return Tick(camera: camera, puck: puck, course: course, progress: s / route.total)
         }
     }
@@ -124,13 +124,18 @@ struct MotionContractTests {
         min(a.maxX, b.maxX) - max(a.minX, b.minX) > 1e-6 && min(a.maxY, b.maxY) - max(a.minY, b.minY) > 1e-6
     }
 
-    @Test("a 120-tick drive: at most one toggle, no one-frame anchor flips, every point jump forced")
-    func driveMeetsContract() throws {
+    /// 60–100 m a tick is the benchmark's fast drive: the kept point reaches
+    /// the puck within a few frames. Turning through the anchors at the kept
+    /// point (the order before the contract) made 22 one-frame flips on it;
+    /// 24–36 m is a tick a second at 86–130 km/h.
+    @Test("a 120-tick drive: at most one toggle, no one-frame anchor flips, every point jump forced",
+          arguments: [(60.0...100.0, UInt64(0x5EED_0101)), (24.0...36.0, UInt64(0x5EED_0030))])
+    func driveMeetsContract(step: ClosedRange<Double>, seed: UInt64) throws {
         let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
         var scene = try #require(try JSONParser().parse(Array(try Data(contentsOf: url))).objectValue)
         scene["puck"] = nil
         let route = Route(try #require(try SeedScenario().routes["route-101"]))
-        let ticks = Self.drive(route, count: 120, seed: 0x5EED_0101)
+        let ticks = Self.drive(route, count: 120, step: step, seed: seed)
         scene["cameras"] = .array(ticks.map(Self.cameraJSON))
         let response = try SceneDocument(jsonBytes: try JSONValue.object(scene).jsonBytes()).place(text: try Self.engine.get())
         let viewport = ScreenSize(width: 800, height: 600)
