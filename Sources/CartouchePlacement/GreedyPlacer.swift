@@ -49,15 +49,16 @@ public enum GreedyPlacer {
             // reject most candidates this way). Not when each rejected
             // candidate is recorded, nor with collision boxes, which need not
             // reach the point.
-            let order = CandidateOrder(item, previous: previous)
+            var order = CandidateOrder(item, previous: previous)
             // (Not in the kept point's order, which comes back to points.)
             let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected && !order.holdsAnchor
                 && item.size.width > 0 && item.size.height > 0
                 && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
-            var checkedPoint = -1, skippedPoint = -1
-            search: for (pi, ai) in order where pi != skippedPoint {
+            var checkedPoint = -1, keptPoint = (index: -1, kept: false)
+            search: while let (pi, ai) = order.next() {
                 let point = item.anchorPoints[pi], config = anchors[ai]
-                guard obstacles.keeps(anchorPoint: point) else { continue }
+                if keptPoint.index != pi { keptPoint = (pi, obstacles.keeps(anchorPoint: point)) }
+                guard keptPoint.kept else { continue }
                 tests += 1
                 let frame = config.frame(at: point, size: item.size)
                 // Most items collide with their whole frame: test it
@@ -83,7 +84,7 @@ public enum GreedyPlacer {
                     }
                     if skipsCoveredPoints && checkedPoint != pi {
                         checkedPoint = pi
-                        if grid.interiorContains(point) { skippedPoint = pi }
+                        if grid.interiorContains(point) { order.skip(point: pi) }
                     }
                     continue
                 }

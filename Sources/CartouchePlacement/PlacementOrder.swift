@@ -42,12 +42,14 @@ func orderedAnchors(_ item: PlacementItem, previous: AnchorConfig?) -> [AnchorCo
 /// resort before hiding, so nothing is hidden that would have been shown.
 ///
 /// - Complexity: O(1) per candidate, no allocation.
-struct CandidateOrder: Sequence, IteratorProtocol {
+struct CandidateOrder: IteratorProtocol {
     let points: Int
     let anchors: Int
     /// The kept point's order (above) rather than Mapbox's.
     let holdsAnchor: Bool
-    private var k = 0
+    /// Mapbox's order counts point and anchor (no division per candidate:
+    /// greedy tries millions in dense scenes); the kept order counts `k`.
+    private var point = 0, anchor = 0, k = 0
 
     init(_ item: PlacementItem, previous: AnchorConfig?) {
         points = item.anchorPoints.count
@@ -56,14 +58,29 @@ struct CandidateOrder: Sequence, IteratorProtocol {
     }
 
     mutating func next() -> (point: Int, anchor: Int)? {
+        guard holdsAnchor else {
+            guard point < points, anchor < anchors else { return nil }
+            defer {
+                anchor += 1
+                if anchor == anchors { anchor = 0; point += 1 }
+            }
+            return (point, anchor)
+        }
         guard k < points * anchors else { return nil }
         defer { k += 1 }
-        guard holdsAnchor else { return (k / anchors, k % anchors) }
         // The previous anchor (index 0) at the kept point (0), then elsewhere.
         if k < points { return (k, 0) }
         // The other anchors at points 1, 2, …, n − 1, and at the kept point last.
         let rest = k - points, i = rest / (anchors - 1), j = rest % (anchors - 1)
         return (i + 1 < points ? i + 1 : 0, j + 1)
+    }
+
+    /// Skips the rest of point `p`'s anchors in Mapbox's order (the kept
+    /// order comes back to points, so it skips nothing).
+    mutating func skip(point p: Int) {
+        guard !holdsAnchor, point == p, anchor > 0 else { return }
+        anchor = 0
+        point += 1
     }
 }
 

@@ -13,6 +13,12 @@ struct CandidateOrderTests {
     let box = ScreenSize(width: 60, height: 20)
     let anchors = [AnchorConfig(.top), AnchorConfig(.bottom), AnchorConfig(.left)]
 
+    func all(_ order: CandidateOrder) -> [[Int]] {
+        var order = order, out: [[Int]] = []
+        while let c = order.next() { out.append([c.point, c.anchor]) }
+        return out
+    }
+
     func item(points: Int, kept: Bool) -> PlacementItem {
         var item = PlacementItem(id: "a", anchorPoints: (0..<points).map { ScreenPoint(x: 100 + 40 * Double($0), y: 150) },
                                  size: box, anchors: anchors)
@@ -21,19 +27,24 @@ struct CandidateOrderTests {
     }
 
     @Test("Mapbox's order without a kept point or a previous anchor")
-    func mapboxOrder() {
+    func mapboxOrder() throws {
         let pointMajor = (0..<3).flatMap { p in (0..<3).map { a in [p, a] } }
         for (kept, previous) in [(false, AnchorConfig(.left)), (true, nil), (false, nil)] as [(Bool, AnchorConfig?)] {
-            #expect(CandidateOrder(item(points: 3, kept: kept), previous: previous).map { [$0.point, $0.anchor] } == pointMajor)
+            #expect(all(CandidateOrder(item(points: 3, kept: kept), previous: previous)) == pointMajor)
         }
         // One point: nowhere else to go, so the kept point turns as before.
-        #expect(CandidateOrder(item(points: 1, kept: true), previous: AnchorConfig(.left)).map { [$0.point, $0.anchor] }
-            == [[0, 0], [0, 1], [0, 2]])
+        #expect(all(CandidateOrder(item(points: 1, kept: true), previous: AnchorConfig(.left))) == [[0, 0], [0, 1], [0, 2]])
+        // Skipping a point's other anchors (a covered point) in Mapbox's order.
+        var order = CandidateOrder(item(points: 3, kept: false), previous: nil)
+        let first = order.next()
+        #expect(first?.point == 0 && first?.anchor == 0)
+        order.skip(point: 0)
+        #expect(all(order) == [[1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]])
     }
 
     @Test("a kept point holds its anchor across points and turns in place last")
     func keptOrder() {
-        let order = CandidateOrder(item(points: 3, kept: true), previous: AnchorConfig(.left)).map { [$0.point, $0.anchor] }
+        let order = all(CandidateOrder(item(points: 3, kept: true), previous: AnchorConfig(.left)))
         #expect(order == [[0, 0], [1, 0], [2, 0], [1, 1], [1, 2], [2, 1], [2, 2], [0, 1], [0, 2]])
         // Every candidate exactly once.
         #expect(Set(order).count == 9)
