@@ -41,15 +41,17 @@ func orderedAnchors(_ item: PlacementItem, previous: AnchorConfig?) -> [AnchorCo
 /// with the anchor avoids both turns, and turning in place stays the last
 /// resort before hiding, so nothing is hidden that would have been shown.
 ///
-/// - Complexity: O(1) per candidate, no allocation.
-struct CandidateOrder: IteratorProtocol {
+/// The order is at most three passes, each a range of points times a range
+/// of anchors tried point by point, so the placer runs plain nested loops.
+/// A point a pass skips as covered (every anchor there would overlap) is
+/// skipped for that pass only.
+///
+/// - Complexity: O(1) per pass, no allocation.
+struct CandidateOrder {
     let points: Int
     let anchors: Int
     /// The kept point's order (above) rather than Mapbox's.
     let holdsAnchor: Bool
-    /// Mapbox's order counts point and anchor (no division per candidate:
-    /// greedy tries millions in dense scenes); the kept order counts `k`.
-    private var point = 0, anchor = 0, k = 0
 
     init(_ item: PlacementItem, previous: AnchorConfig?) {
         points = item.anchorPoints.count
@@ -57,30 +59,27 @@ struct CandidateOrder: IteratorProtocol {
         holdsAnchor = item.keepsPreviousPoint && points > 1 && previous.map(item.anchors.contains) == true
     }
 
-    mutating func next() -> (point: Int, anchor: Int)? {
-        guard holdsAnchor else {
-            guard point < points, anchor < anchors else { return nil }
-            defer {
-                anchor += 1
-                if anchor == anchors { anchor = 0; point += 1 }
-            }
-            return (point, anchor)
+    /// Pass `i`: its points and anchors (indices into the ordered anchors,
+    /// the previous one first); nil after the last.
+    func pass(_ i: Int) -> (points: Range<Int>, anchors: Range<Int>)? {
+        guard holdsAnchor else { return i == 0 ? (0..<points, 0..<anchors) : nil }
+        switch i {
+        case 0: return (0..<points, 0..<1)  // the previous anchor, at the kept point first
+        case 1: return (1..<points, 1..<anchors)  // the other anchors at the other points
+        case 2: return (0..<1, 1..<anchors)  // turning at the kept point, last
+        default: return nil
         }
-        guard k < points * anchors else { return nil }
-        defer { k += 1 }
-        // The previous anchor (index 0) at the kept point (0), then elsewhere.
-        if k < points { return (k, 0) }
-        // The other anchors at points 1, 2, …, n − 1, and at the kept point last.
-        let rest = k - points, i = rest / (anchors - 1), j = rest % (anchors - 1)
-        return (i + 1 < points ? i + 1 : 0, j + 1)
     }
 
-    /// Skips the rest of point `p`'s anchors in Mapbox's order (the kept
-    /// order comes back to points, so it skips nothing).
-    mutating func skip(point p: Int) {
-        guard !holdsAnchor, point == p, anchor > 0 else { return }
-        anchor = 0
-        point += 1
+    /// Every candidate (point, anchor) in order.
+    var all: [(point: Int, anchor: Int)] {
+        var out: [(point: Int, anchor: Int)] = []
+        var i = 0
+        while let pass = pass(i) {
+            i += 1
+            for p in pass.points { for a in pass.anchors { out.append((p, a)) } }
+        }
+        return out
     }
 }
 
