@@ -49,47 +49,56 @@ public enum GreedyPlacer {
             // reject most candidates this way). Not when each rejected
             // candidate is recorded, nor with collision boxes, which need not
             // reach the point.
+            let order = CandidateOrder(item, previous: previous)
             let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
                 && item.size.width > 0 && item.size.height > 0
                 && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
-            search: for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
-                var pointChecked = false
-                for config in anchors {
-                    tests += 1
-                    let frame = config.frame(at: point, size: item.size)
-                    // Most items collide with their whole frame: test it
-                    // without building a one-element array per candidate.
-                    let check = hasBoxes
-                        ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
-                        : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
-                    if let check {
-                        // Name the reason only when it is reported: building a
-                        // `.collision(with: id)` per rejected candidate copied a
-                        // string hundreds of thousands of times in dense scenes.
-                        if firstReason == nil || options.recordRejected {
-                            let reason: HiddenReason
-                            switch check {
-                            case let .rule(r): reason = r
-                            case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
+            // Plain nested loops over each pass's ranges: an iterator per
+            // candidate cost greedy 15 % on dense scenes.
+            var passIndex = 0
+            search: while let pass = order.pass(passIndex) {
+                passIndex += 1
+                for pi in pass.points where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
+                    let point = item.anchorPoints[pi]
+                    var pointChecked = false
+                    for ai in pass.anchors {
+                        let config = anchors[ai]
+                        tests += 1
+                        let frame = config.frame(at: point, size: item.size)
+                        // Most items collide with their whole frame: test it
+                        // without building a one-element array per candidate.
+                        let check = hasBoxes
+                            ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
+                            : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
+                        if let check {
+                            // Name the reason only when it is reported: building a
+                            // `.collision(with: id)` per rejected candidate copied a
+                            // string hundreds of thousands of times in dense scenes.
+                            if firstReason == nil || options.recordRejected {
+                                let reason: HiddenReason
+                                switch check {
+                                case let .rule(r): reason = r
+                                case let .annotation(owner): reason = .collision(with: items[Int(owner)].id)
+                                }
+                                if firstReason == nil { firstReason = reason }
+                                if options.recordRejected {
+                                    rejected.append(RejectedCandidate(
+                                        itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                                }
                             }
-                            if firstReason == nil { firstReason = reason }
-                            if options.recordRejected {
-                                rejected.append(RejectedCandidate(
-                                    itemIndex: i, anchorPointIndex: pi, anchor: config, frame: frame, reason: reason))
+                            if skipsCoveredPoints && !pointChecked {
+                                pointChecked = true
+                                if grid.interiorContains(point) { break }
                             }
+                            continue
                         }
-                        if skipsCoveredPoints && !pointChecked {
-                            pointChecked = true
-                            if grid.interiorContains(point) { break }
-                        }
-                        continue
+                        for r in item.collisionRects(for: frame) { grid.insert(r, owner: Int32(i)) }
+                        placements[i].frame = frame
+                        placements[i].anchor = config
+                        placements[i].anchorPointIndex = pi
+                        placedOrder.append(i)
+                        break search
                     }
-                    for r in item.collisionRects(for: frame) { grid.insert(r, owner: Int32(i)) }
-                    placements[i].frame = frame
-                    placements[i].anchor = config
-                    placements[i].anchorPointIndex = pi
-                    placedOrder.append(i)
-                    break search
                 }
             }
             if placements[i].frame == nil {

@@ -33,6 +33,11 @@ public struct PlacementItem: Hashable, Sendable {
     public var enableSymbolLayerCollision: Bool
     /// Why the anchor points are empty, when they are (set by the scene layer).
     public var missingAnchorReason: HiddenReason
+    /// Whether `anchorPoints[0]` is the previous frame's anchor point, kept
+    /// (a line-bound callout in motion). With a previous anchor the callout
+    /// then tries that anchor at every point before turning (see
+    /// ``CandidateOrder``): a point about to be left is not worth a turn.
+    public var keepsPreviousPoint: Bool = false
 
     public init(
         id: String,

@@ -91,6 +91,7 @@ struct Binder {
                Binder.lines(of: g).contains { LineAnchoring().isAnchorable(p, on: projection.screenLine($0), visible: visible, trim: trim) }
            }) {
             points.insert(p, at: 0)
+            item.keepsPreviousPoint = true
         }
         item.anchorPoints = points
         // Nothing to anchor to because the globe hides all of it: say so.
@@ -128,7 +129,7 @@ struct Binder {
             for line in Binder.lines(of: g) {
                 out += LineAnchoring().anchorPoints(
                     for: projection.screenLine(line), visible: visible, trim: trim,
-                    obstacles: obstacles, pitch: scene.camera.pitch)
+                    obstacles: obstacles, pitch: scene.camera.pitch, aheadFirst: movesAhead(va, trim: trim))
             }
             return out
         case .polygon(let poly):

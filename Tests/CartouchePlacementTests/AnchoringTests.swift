@@ -45,6 +45,24 @@ struct LineAnchoringTests {
         #expect(points.allSatisfy { $0.x >= 200 - 1e-9 })
     }
 
+    /// A callout in motion on a driven line: the furthest points along it
+    /// first (checked against each point's own x, which grows with progress
+    /// on this line), still after every point clear of obstacles.
+    @Test func aheadFirstOrdersByProgressAfterClearance() throws {
+        let l = line([(-400, 100), (400, 100)])
+        let points = LineAnchoring().anchorPoints(for: l, visible: view, trim: 0...0.6, aheadFirst: true)
+        #expect(points.count > 10)
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0.x > $1.x })
+        let anchoring = LineAnchoring()
+        #expect(try #require(anchoring.progress(of: ScreenPoint(x: 200, y: 110), on: l)).progress == 0.75)
+        #expect(try #require(anchoring.progress(of: ScreenPoint(x: 200, y: 110), on: l)).distance == 10)
+        // A crossing line near the far end: the points it leaves clear come first.
+        let obstacle = LineAnchoring.Obstacle(points: [ScreenPoint(x: 380, y: 0), ScreenPoint(x: 380, y: 300)], clearance: 40)
+        let clear = LineAnchoring().anchorPoints(for: l, visible: view, trim: 0...0.6, obstacles: [obstacle], aheadFirst: true)
+        let first = try #require(clear.first)
+        #expect(first.x <= 340 && first.x == clear.filter { $0.x <= 340 }.map(\.x).max())
+    }
+
     @Test func aTrimInsideASegmentKeepsBothSides() {
         let pieces = LineAnchoring().visiblePieces(line([(0, 100), (400, 100)]), visible: view, trim: 0.25...0.5)
         #expect(pieces.map(\.length) == [100, 200])

@@ -59,6 +59,19 @@ struct DriveAlong {
         self.cumulative = cumulative
     }
 
+    /// The line's length on the ground in metres (Mercator length scaled by
+    /// each segment's latitude), to set a drive's pace.
+    static func groundMetres(_ line: [Coordinate]) -> Double {
+        var metres = 0.0
+        for k in line.indices.dropFirst() {
+            let a = line[k - 1], b = line[k]
+            let dx = WebMercator.normalizedX(longitude: b.longitude) - WebMercator.normalizedX(longitude: a.longitude)
+            let dy = WebMercator.normalizedY(latitude: b.latitude) - WebMercator.normalizedY(latitude: a.latitude)
+            metres += hypot(dx, dy) * 40_075_016.686 * cos((a.latitude + b.latitude) / 2 * .pi / 180)
+        }
+        return metres
+    }
+
     private let xy: [(Double, Double)]
     private let cumulative: [Double]
 

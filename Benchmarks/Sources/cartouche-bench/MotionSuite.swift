@@ -26,17 +26,40 @@ struct MotionSuite: BenchmarkSuite {
         if let i = arguments.firstIndex(of: "--frames"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 1 { count = n }
         let path = arguments.firstIndex(of: "--scene").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
             ?? "Examples/sf-stanford.scene.json"
+        let dump = arguments.firstIndex(of: "--dump").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
         var scene = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).objectValue ?? [:]
         scene["cameras"] = nil
         scene["puck"] = nil
-        let drive = DriveAlong(line: try Self.routeLine(scene), count: count)
+        let line = try Self.routeLine(scene)
+        // `fast`: the whole route in `count` frames (about 87 m a frame at
+        // 600); `pace`: a navigation tick a second at about 108 km/h, 30 m a
+        // frame (1,744 frames), where a kept point lives about three times
+        // as many frames.
+        let pace = max(2, Int((DriveAlong.groundMetres(line) / 30).rounded()))
+        var out: [Measurement] = []
+        // `--from DIR` scores the frames an earlier run dumped there (another
+        // branch's, say) with this build's metrics instead of placing them.
+        let from = arguments.firstIndex(of: "--from").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        for (label, frames) in [("fast", count), ("pace", pace)] {
+            out += try drive(scene, label: label, drive: DriveAlong(line: line, count: frames), dump: dump, from: from)
+        }
+        return out
+    }
+
+    /// One drive placed three ways, measured.
+    func drive(_ scene: [String: JSONValue], label: String, drive: DriveAlong, dump: String?, from: String?) throws -> [Measurement] {
         let engine = TextLayoutEngine(registry: try FontRegistry())
         let viewport = ScreenSize(width: scene["viewport"]?.objectValue?["width"]?.numberValue ?? 800,
                                   height: scene["viewport"]?.objectValue?["height"]?.numberValue ?? 600)
-
         var results: [(name: String, frames: [JSONValue], seconds: Double)] = []
         for mode in ["alone", "requests", "one scene"] {
             var frames: [JSONValue] = []
+            let file = "motion-\(label)-\(mode.replacingOccurrences(of: " ", with: "-")).json"
+            if let from {
+                let dumped = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: "\(from)/\(file)"))))
+                results.append(("\(label)/\(mode)", dumped.arrayValue ?? [], 0))
+                continue
+            }
             let seconds = try time {
                 if mode == "one scene" {
                     var one = scene
@@ -51,11 +74,10 @@ struct MotionSuite: BenchmarkSuite {
                     frames += try Self.place(single, engine).objectValue?["frames"]?.arrayValue ?? []
                 }
             }
-            results.append((mode, frames, seconds))
-            if let dump = arguments.firstIndex(of: "--dump").flatMap({ $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }) {
+            results.append(("\(label)/\(mode)", frames, seconds))
+            if let dump {
                 // The frames as answered, for looking into a case by hand.
-                let file = "\(dump)/motion-\(mode.replacingOccurrences(of: " ", with: "-")).json"
-                try Data(try JSONValue.array(frames).jsonBytes()).write(to: URL(fileURLWithPath: file))
+                try Data(try JSONValue.array(frames).jsonBytes()).write(to: URL(fileURLWithPath: "\(dump)/\(file)"))
             }
         }
         let cameras = results[0].frames.map(Self.camera(of:))
@@ -115,6 +137,7 @@ extension MotionMetrics.Counts {
     var fields: [String: Double] {
         ["toggles": Double(toggles), "onScreenToggles": Double(onScreenToggles), "blinks": Double(blinks),
          "anchorFlips": Double(anchorFlips), "oneFrameFlips": Double(oneFrameFlips), "jumps": Double(jumps),
-         "forcedJumps": Double(forcedJumps), "jumpDistance": jumpDistance.rounded(), "shownFrames": Double(shownFrames)]
+         "forcedJumps": Double(forcedJumps), "unforcedJumps": Double(unforcedJumps),
+         "moves": Double(moves), "boxTravel": boxTravel.rounded(), "jumpDistance": jumpDistance.rounded(), "shownFrames": Double(shownFrames)]
     }
 }

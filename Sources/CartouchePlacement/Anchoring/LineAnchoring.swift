@@ -56,9 +56,14 @@ public struct LineAnchoring: Sendable {
     /// Candidate anchor points, best first. Empty when no part is visible.
     ///
     /// - Complexity: O(v + s·o) for v vertices, s samples and o obstacle segments.
+    ///
+    /// With `aheadFirst` (a callout in motion along a line driven from its
+    /// start) rules 3–4 give way to progress: the points furthest along the
+    /// line come first, so a point that has to move goes where the puck
+    /// reaches it last and can stay longest. Rule 2 still comes first.
     public func anchorPoints(
         for line: ProjectedLine, visible: ScreenRect, trim: ClosedRange<Double>? = nil,
-        obstacles: [Obstacle] = [], pitch: Double = 0
+        obstacles: [Obstacle] = [], pitch: Double = 0, aheadFirst: Bool = false
     ) -> [ScreenPoint] {
         let pieces = visiblePieces(line, visible: visible, trim: trim)
         let total = pieces.reduce(0) { $0 + $1.length }
@@ -82,6 +87,14 @@ public struct LineAnchoring: Sendable {
             guard let p = point(atArcLength: total / 2 + off, in: pieces) else { continue }
             let clear = obstacles.allSatisfy { distance(from: p, to: $0.points) >= $0.clearance }
             candidates.append((p, rank, clear))
+        }
+        if aheadFirst {
+            let keyed = candidates.map { (c: $0, progress: progress(of: $0.point, on: line)?.progress ?? 0) }
+            return keyed.sorted { a, b in
+                if a.c.clear != b.c.clear { return a.c.clear }
+                if a.progress != b.progress { return a.progress > b.progress }
+                return a.c.rank < b.c.rank
+            }.map(\.c.point)
         }
         let farFirst = pitch > 45
         candidates.sort { a, b in
@@ -109,6 +122,27 @@ public struct LineAnchoring: Sendable {
         _ point: ScreenPoint, on line: ProjectedLine, visible: ScreenRect, trim: ClosedRange<Double>? = nil, tolerance: Double = 0.5
     ) -> Bool {
         visiblePieces(line, visible: visible, trim: trim).contains { distance(from: point, to: $0.points) < tolerance }
+    }
+
+    /// The progress (0 at the line's start, 1 at its end) of the line's
+    /// point nearest to `point` on screen, and how far that is; nil when no
+    /// segment projects. Within a segment progress is interpolated on screen:
+    /// not the exact ground progress under pitch, but in the same order,
+    /// which is what ordering points along the line needs.
+    ///
+    /// - Complexity: O(v) for v vertices.
+    public func progress(of point: ScreenPoint, on line: ProjectedLine) -> (progress: Double, distance: Double)? {
+        var best: (progress: Double, distance: Double)? = nil
+        for k in line.points.indices.dropFirst() where k < line.progress.count {
+            guard let a = line.points[k - 1], let b = line.points[k] else { continue }
+            let vx = b.x - a.x, vy = b.y - a.y, l = vx * vx + vy * vy
+            let t = l > 0 ? min(1, max(0, ((point.x - a.x) * vx + (point.y - a.y) * vy) / l)) : 0
+            let d = hypot(point, lerp(a, b, t))
+            if best.map({ d < $0.distance }) ?? true {
+                best = (line.progress[k - 1] + (line.progress[k] - line.progress[k - 1]) * t, d)
+            }
+        }
+        return best
     }
 
     struct Piece {
