@@ -18,7 +18,7 @@ enum GlobeDrawing {
     /// The layer under everything: the disc (the silhouette of the sphere)
     /// and the graticule's near side, every ``graticuleStep`` degrees
     /// (meridians to ±85°, parallels up to ±60°).
-    static func backdrop(_ globe: GlobeProjection) -> Drawing.Layer {
+    static func backdrop(_ globe: GlobeProjection, zoom: Double) -> Drawing.Layer {
         var primitives: [Drawing.Primitive] = [.polygon(Drawing.Polygon(id: "globe", rings: [globe.limb()], style: discStyle))]
         var lines: [[Coordinate]] = []
         for k in 0..<Int(360 / graticuleStep) {
@@ -30,7 +30,7 @@ enum GlobeDrawing {
             lines.append((0...4).map { Coordinate(latitude: latitude, longitude: -180 + Double($0) * 90) })
         }
         for line in lines {
-            for run in globe.visibleRuns(line) {
+            for run in visibleRuns(line, globe: globe, zoom: zoom) {
                 primitives.append(.polyline(Drawing.Polyline(points: run, style: graticuleStyle)))
             }
         }
@@ -42,8 +42,11 @@ enum GlobeDrawing {
     /// when the polygon holds the point farthest from the camera, so even–odd
     /// filling keeps the near side of a polygon wrapped around the back), and
     /// its outline only where the rings are in view (no stroke along the cut).
-    static func polygon(id: String, rings: [[Coordinate]], style: Drawing.FillStyle, globe: GlobeProjection) -> [Drawing.Primitive] {
-        var screenRings = rings.map { globe.pressedRing($0) }.filter { $0.count >= 3 }
+    static func polygon(
+        id: String, rings: [[Coordinate]], style: Drawing.FillStyle, globe: GlobeProjection, zoom: Double
+    ) -> [Drawing.Primitive] {
+        let cells = GlobeProjection.fillGridCells(zoom: zoom)
+        var screenRings = rings.map { globe.pressedRing($0, gridCells: cells) }.filter { $0.count >= 3 }
         if holds(rings, globe.farPoint) { screenRings.append(globe.limb()) }
         var fill = style
         fill.strokeColor = nil
@@ -52,10 +55,19 @@ enum GlobeDrawing {
             let line = Drawing.LineStyle(color: stroke, width: style.strokeWidth, opacity: style.strokeOpacity)
             for ring in rings {
                 let closed = ring.first == ring.last ? ring : ring + ring.prefix(1)
-                for run in globe.visibleRuns(closed) { out.append(.polyline(Drawing.Polyline(id: id, points: run, style: line))) }
+                for run in visibleRuns(closed, globe: globe, zoom: zoom) {
+                    out.append(.polyline(Drawing.Polyline(id: id, points: run, style: line)))
+                }
             }
         }
         return out
+    }
+
+    /// The pieces of a line the camera sees on the sphere, as MapLibre draws
+    /// a line layer there (the same runs placement binds callouts to), each
+    /// of at least two points.
+    static func visibleRuns(_ line: [Coordinate], globe: GlobeProjection, zoom: Double) -> [[ScreenPoint]] {
+        globe.visibleRuns(of: line, gridCells: GlobeProjection.lineGridCells(zoom: zoom)).map(\.points).filter { $0.count >= 2 }
     }
 
     /// Whether `point` is inside the polygon as drawn in Web Mercator (even–

@@ -54,7 +54,7 @@ extension PreparedScene {
         do { projection = try Projection(camera: placed.camera, viewport: viewport, projection: document.projection) } catch { throw .camera(error) }
 
         // On the sphere, its disc and graticule lie under the layers.
-        var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0)] } ?? []
+        var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0, zoom: placed.camera.zoom)] } ?? []
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         for m in frameDoc.managersInDrawOrder(compiled) {
@@ -124,7 +124,7 @@ extension SceneDocument {
     func primitives(of m: AnyAnnotationManager, _ projection: Projection, environment: StyleEnvironment) -> [Drawing.Primitive] {
         func color(_ c: StyleColor) -> RenderColor { RenderColor(style: c) }
         func screen(_ cs: [Coordinate]) -> [[ScreenPoint]] {
-            projection.globe.map { $0.visibleRuns(cs) } ?? projection.screenPolylines(cs)
+            projection.globe.map { GlobeDrawing.visibleRuns(cs, globe: $0, zoom: projection.camera.zoom) } ?? projection.screenPolylines(cs)
         }
         switch m {
         case .polyline(let manager):
@@ -145,7 +145,7 @@ extension SceneDocument {
                 let style = Drawing.FillStyle(color: color(resolved.color), opacity: resolved.opacity * 0.9,
                                               strokeColor: color(resolved.outlineColor))
                 if let globe = projection.globe {
-                    return GlobeDrawing.polygon(id: a.id, rings: a.rings, style: style, globe: globe)
+                    return GlobeDrawing.polygon(id: a.id, rings: a.rings, style: style, globe: globe, zoom: projection.camera.zoom)
                 }
                 return [.polygon(Drawing.Polygon(id: a.id, rings: a.rings.map { projection.screenRing($0) }, style: style))]
             }
