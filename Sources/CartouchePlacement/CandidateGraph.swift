@@ -25,6 +25,23 @@ extension ConflictGraph {
     var vertexCount: Int { owner.count }
     var itemCount: Int { itemStart.count - 1 }
 
+    /// Adds `delta` to `counts[u]` for every neighbour u of `v`. The array is
+    /// passed in, not written by a closure, so a caller can pass one of its
+    /// own stored properties without copying the graph (that copy, a few
+    /// reference counts per call, cost 15 % on the CMS benchmark).
+    @inline(__always) func add(_ delta: Int32, toNeighborsOf v: Int, in counts: inout [Int32]) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            forEachNeighbor(of: v) { counts[$0] &+= delta }
+        }
+    }
+
+    /// Sets `stamps[u] = value` for every neighbour u of `v` (see `add`).
+    @inline(__always) func set(_ value: Int32, atNeighborsOf v: Int, in stamps: inout [Int32]) {
+        stamps.withUnsafeMutableBufferPointer { stamps in
+            forEachNeighbor(of: v) { stamps[$0] = value }
+        }
+    }
+
     @inline(__always) func candidates(ofItem i: Int) -> Range<Int> {
         Int(itemStart[i])..<Int(itemStart[i + 1])
     }

@@ -68,20 +68,14 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
     /// innermost loop, so on raw buffers (one uniqueness check, not one per write).
     @inline(__always) private mutating func addToNeighbors(of v: Int, _ delta: Int32) {
         queries += 1
-        let graph = self.graph  // a local copy: the closure below writes to self
-        tight.withUnsafeMutableBufferPointer { tight in
-            graph.forEachNeighbor(of: v) { tight[$0] &+= delta }
-        }
+        graph.add(delta, toNeighborsOf: v, in: &tight)
     }
 
     /// Marks every neighbour of `u` with a fresh epoch in `stamp`.
     @inline(__always) private mutating func stampNeighbors(of u: Int) {
         epoch &+= 1
         queries += 1
-        let epoch = self.epoch, graph = self.graph
-        stamp.withUnsafeMutableBufferPointer { stamp in
-            graph.forEachNeighbor(of: u) { stamp[$0] = epoch }
-        }
+        graph.set(epoch, atNeighborsOf: u, in: &stamp)
     }
 
     /// Min-conflict construction: candidates with the fewest conflicts
