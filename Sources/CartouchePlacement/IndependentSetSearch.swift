@@ -1,4 +1,4 @@
-/// Iterated local search for a large independent set in a `CandidateGraph`
+/// Iterated local search for a large independent set in a conflict graph
 /// (at most one candidate per item, no two conflicting), after Andrade,
 /// Resende and Werneck's ILS for maximum independent set: a min-conflict
 /// construction, (1,2)-swaps that trade one chosen candidate for two, and
@@ -7,13 +7,17 @@
 ///
 /// Deterministic: the search is bounded by an iteration count, not a clock,
 /// and its randomness comes from a seeded generator.
-struct IndependentSetSearch {
-    let graph: CandidateGraph
+struct IndependentSetSearch<Graph: ConflictGraph> {
+    let graph: Graph
     /// Chosen candidate per item, or -1.
     private(set) var chosen: [Int32]
     /// Per candidate: how many chosen candidates of other items it overlaps.
     private var tight: [Int32]
     private(set) var size = 0
+    /// Neighbour queries made so far: the search's work, counted so that a
+    /// graph whose queries are costly (`GridConflicts`) can bound it
+    /// deterministically (see `improve`).
+    private(set) var queries = 0
     private var rng: SplitMix64
     private var undo: [(vertex: Int32, inserted: Bool)] = []
     private var stamp: [Int32]
@@ -28,7 +32,7 @@ struct IndependentSetSearch {
     /// Candidates a (1,2)-swap may bring in.
     private var pool: [Int32] = []
 
-    init(graph: CandidateGraph, seed: UInt64) {
+    init(graph: Graph, seed: UInt64) {
         self.graph = graph
         chosen = Array(repeating: -1, count: graph.itemCount)
         tight = Array(repeating: 0, count: graph.vertexCount)
@@ -63,34 +67,40 @@ struct IndependentSetSearch {
     /// Adds `delta` to the tightness of every neighbour of `v`: the search's
     /// innermost loop, so on raw buffers (one uniqueness check, not one per write).
     @inline(__always) private mutating func addToNeighbors(of v: Int, _ delta: Int32) {
-        let range = graph.neighbors(v)
-        graph.adjacency.withUnsafeBufferPointer { adjacency in
-            tight.withUnsafeMutableBufferPointer { tight in
-                for k in range { tight[Int(adjacency[k])] &+= delta }
-            }
-        }
+        queries += 1
+        graph.add(delta, toNeighborsOf: v, in: &tight)
     }
 
     /// Marks every neighbour of `u` with a fresh epoch in `stamp`.
     @inline(__always) private mutating func stampNeighbors(of u: Int) {
         epoch &+= 1
-        let range = graph.neighbors(u), epoch = self.epoch
-        graph.adjacency.withUnsafeBufferPointer { adjacency in
-            stamp.withUnsafeMutableBufferPointer { stamp in
-                for k in range { stamp[Int(adjacency[k])] = epoch }
-            }
-        }
+        queries += 1
+        graph.set(epoch, atNeighborsOf: u, in: &stamp)
     }
 
-    /// Min-conflict construction: candidates with the fewest conflicts first
-    /// (ties by candidate order, which follows the caller's preference order).
-    mutating func construct() {
-        let order = (0..<graph.vertexCount).sorted {
-            let a = graph.neighbors($0).count, b = graph.neighbors($1).count
-            return a != b ? a < b : $0 < $1
+    /// Min-conflict construction: candidates with the fewest conflicts
+    /// (`crowding`) first (ties by candidate order, which follows the
+    /// caller's preference order).
+    /// - Parameter shouldCancel: polled every 256 candidates (counting the
+    ///   conflicts of a dense tier found on the fly takes a while); returning
+    ///   true stops the construction with the set built so far.
+    /// - Returns: false when `shouldCancel` stopped it.
+    @discardableResult
+    mutating func construct(shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
+        var degree = [Int32](repeating: 0, count: graph.vertexCount)
+        for v in 0..<graph.vertexCount {
+            if v & 255 == 255, let cancel = shouldCancel, cancel() { return false }
+            degree[v] = Int32(clamping: graph.crowding(of: v))
         }
-        for v in order where isFree(v) { insert(v) }
+        let order = (0..<graph.vertexCount).sorted {
+            degree[$0] != degree[$1] ? degree[$0] < degree[$1] : $0 < $1
+        }
+        for (n, v) in order.enumerated() where isFree(v) {
+            if n & 255 == 255, let cancel = shouldCancel, cancel() { undo.removeAll(); return false }
+            insert(v)
+        }
         undo.removeAll()
+        return true
     }
 
     /// Tries to trade chosen candidate `x` for two candidates whose only
@@ -98,9 +108,12 @@ struct IndependentSetSearch {
     private mutating func twoImprovement(_ x: Int) -> Bool {
         let item = Int(graph.owner[x])
         // Candidates made free by removing x: 1-tight ones next to x or of x's item.
+        var pool: [Int32] = []
+        swap(&pool, &self.pool)
+        defer { swap(&pool, &self.pool) }
         pool.removeAll(keepingCapacity: true)
-        for k in graph.neighbors(x) {
-            let u = Int(graph.adjacency[k])
+        queries += 1
+        graph.forEachNeighbor(of: x) { u in
             if !isChosen(u) && solutionNeighbors(u) == 1 { pool.append(Int32(u)) }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
@@ -121,7 +134,7 @@ struct IndependentSetSearch {
     }
 
     /// Inserts free candidates and applies (1,2)-swaps until neither helps.
-    /// - Parameter shouldCancel: polled every 1,024 items examined; returning
+    /// - Parameter shouldCancel: polled every 64 items examined; returning
     ///   true stops the search (the set stays independent, possibly not maximal).
     /// - Returns: false when `shouldCancel` stopped it.
     @discardableResult
@@ -138,13 +151,26 @@ struct IndependentSetSearch {
         }
     }
 
+    /// Queues the items of every neighbour of `v`.
+    private mutating func enqueueNeighbors(of v: Int) {
+        queries += 1
+        let graph = self.graph, owner = graph.owner
+        graph.forEachNeighbor(of: v) { u in
+            let item = Int(owner[u])
+            if !queued[item] {
+                queued[item] = true
+                queue.append(Int32(item))
+            }
+        }
+    }
+
     /// Local search over the queued items and whatever their changes touch.
     /// - Returns: false when `shouldCancel` stopped it.
     @discardableResult
     private mutating func drainQueue(shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
         var head = 0
         while head < queue.count {
-            if head & 1023 == 1023, let cancel = shouldCancel, cancel() {
+            if head & 63 == 63, let cancel = shouldCancel, cancel() {
                 for rest in queue[head...] { queued[Int(rest)] = false }
                 queue.removeAll(keepingCapacity: true)
                 return false
@@ -168,7 +194,7 @@ struct IndependentSetSearch {
             // (the last three undo entries: an insert, or a remove and two inserts).
             for t in max(0, undo.count - 3)..<undo.count {
                 let v = Int(undo[t].vertex)
-                for k in graph.neighbors(v) { enqueue(Int(graph.owner[Int(graph.adjacency[k])])) }
+                enqueueNeighbors(of: v)
                 enqueue(Int(graph.owner[v]))
             }
         }
@@ -181,17 +207,19 @@ struct IndependentSetSearch {
     /// keep the result unless it is smaller than before. Draws that land
     /// elsewhere cost O(1) and are skipped.
     ///
+    /// - Parameter maxQueries: the rounds also end (the search finished, by
+    ///   count, not by clock) once `queries` passes this.
     /// - Parameter shouldCancel: polled every 64 rounds (a round of a large tier costs up to ~0.1 ms in a debug build, so a stop is noticed within ~10 ms); returning true
     ///   stops the search early (the set is still valid, only smaller).
     /// - Returns: false when `shouldCancel` stopped it.
     /// - Complexity: O(iterations · local neighbourhood).
     @discardableResult
-    mutating func improve(iterations: Int, shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
+    mutating func improve(iterations: Int, maxQueries: Int = .max, shouldCancel: (@Sendable () -> Bool)? = nil) -> Bool {
         guard graph.vertexCount > 1 else { return true }
         for round in 0..<iterations {
             if round & 63 == 63, let cancel = shouldCancel, cancel() { return false }
             // Every item shown: nothing left to gain.
-            if size == graph.itemCount { break }
+            if size == graph.itemCount || queries > maxQueries { break }
             let before = size
             undo.removeAll(keepingCapacity: true)
             let v = Int(rng.next() % UInt64(graph.vertexCount))
@@ -206,12 +234,17 @@ struct IndependentSetSearch {
             queue.removeAll(keepingCapacity: true)
             enqueue(item)
             if chosen[item] >= 0 { remove(Int(chosen[item])) }
-            for k in graph.neighbors(v) {
-                let u = Int(graph.adjacency[k])
-                if isChosen(u) {
-                    remove(u)
-                    enqueue(Int(graph.owner[u]))
-                }
+            // The one blocker (another item's choice), found first: removing
+            // it while visiting v's neighbours would nest two queries.
+            var blocker = -1
+            queries += 1
+            graph.visitNeighbors(of: v) { u in
+                if isChosen(u) { blocker = u }
+                return blocker < 0
+            }
+            if blocker >= 0 {
+                remove(blocker)
+                enqueue(Int(graph.owner[blocker]))
             }
             insert(v)
             drainQueue()
@@ -219,6 +252,19 @@ struct IndependentSetSearch {
         }
         undo.removeAll()
         return true
+    }
+
+    /// Gives every item without a choice its first free candidate, if any:
+    /// the set becomes maximal without any swap search (what a stopped
+    /// search still owes its caller, at O(V) cost).
+    mutating func makeMaximal() {
+        for item in 0..<graph.itemCount where chosen[item] < 0 {
+            for v in graph.candidates(ofItem: item) where tight[v] == 0 {
+                insert(v)
+                break
+            }
+        }
+        undo.removeAll()
     }
 
     /// Moves every chosen candidate to the most preferred candidate of its

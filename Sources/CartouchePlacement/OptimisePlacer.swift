@@ -19,7 +19,9 @@ import CartoucheGeometry
 /// (`ShownSet`) whose shown *set* only grows while its candidates may change.
 /// For a tier: an iterated local search (`IndependentSetSearch`) over the
 /// members' candidates that are free now, when the tier has several members
-/// and its conflict graph fits `maxConflictEntries`; then each member still
+/// (conflicts stored while they fit `maxConflictEntries`, else found on the
+/// fly while a pass over them stays under `maxScannedEntries`); then each
+/// member still
 /// hidden is inserted by moving assigned annotations along chains
 /// (`ShownSet.insert`); then each small closed neighbourhood that still has
 /// a hidden member is solved exactly (`ShownSet.solve`). Conflicts are found
@@ -44,16 +46,34 @@ public enum OptimisePlacer {
     public static let defaultEffort = 64
 
     /// The most conflict-list entries (pairs of overlapping candidates, each
-    /// way) a tier's local-search graph may hold: 2²² entries, 16 MB. A tier
-    /// with a larger graph (thousands of large callouts on one screen) skips
-    /// the local search and is solved by insertion with moves and exact
-    /// neighbourhoods alone, which need no graph: this bounds memory, not the
-    /// optimisation.
+    /// way) a tier's local-search graph may store: 2²² entries, 16 MB. A
+    /// group with a larger graph (thousands of large callouts on one screen)
+    /// runs the same search with its conflicts found on the fly from a grid
+    /// of its candidates (`GridConflicts`, a few times slower per query):
+    /// this bounds memory, not the optimisation.
     public static let maxConflictEntries = 1 << 22
+
+    /// The most rects one pass of neighbour queries over a group may scan
+    /// (`GridConflicts.scanEstimate`) for its local search to run: 2²⁶,
+    /// about three times India z5's 4,146 labels (24 million; its search
+    /// takes about a second).
+    /// Past it (tens of thousands of callouts on one screen, where a
+    /// candidate overlaps thousands of others and a few hundred fit) the
+    /// group is solved by insertion with moves alone, as in a tier of one.
+    public static let maxScannedEntries = 1 << 26
 
     public static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions = PlacementOptions(), effort: Int = defaultEffort
+    ) throws -> PlacementResult {
+        try place(items, in: environment, options: options, effort: effort, maxConflictEntries: maxConflictEntries)
+    }
+
+    /// `place` with the stored-graph bound as a parameter, so tests reach the
+    /// on-the-fly conflicts of dense tiers with small scenes.
+    static func place(
+        _ items: [PlacementItem], in environment: PlacementEnvironment,
+        options: PlacementOptions, effort: Int, maxConflictEntries: Int
     ) throws -> PlacementResult {
         // The floor: greedy's answer. Its cancellation throws (nothing valid yet).
         var greedyOptions = options
@@ -61,6 +81,7 @@ public enum OptimisePlacer {
         let greedy = try GreedyPlacer.place(items, in: environment, options: greedyOptions)
 
         var search = LexicographicSearch(items, environment, options: options, effort: effort)
+        search.maxConflictEntries = maxConflictEntries
         search.run()
         if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy.placedCount) }
         var result = search.result()

@@ -29,9 +29,8 @@ struct OptimisePlacerTests {
         try checkNoOverlaps(optimised, items)
     }
 
-    /// On instances small enough to solve exactly, optimise mode finds the optimum.
-    @Test(arguments: 0..<150)
-    func matchesExhaustiveOptimumOnSmallInstances(seed: Int) throws {
+    /// 2–9 labels of 1–4 anchors on a 160 × 120 screen: small enough to solve exactly.
+    static func smallInstance(seed: Int) -> ([PlacementItem], PlacementEnvironment) {
         var rng = SplitMix64(seed: UInt64(seed) &* 7919)
         let n = rng.int(2...9)
         let items = (0..<n).map { i in
@@ -40,7 +39,13 @@ struct OptimisePlacerTests {
                           anchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) },
                           ignoreCameraPadding: true)
         }
-        let env = PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120))
+        return (items, PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120)))
+    }
+
+    /// On instances small enough to solve exactly, optimise mode finds the optimum.
+    @Test(arguments: 0..<150)
+    func matchesExhaustiveOptimumOnSmallInstances(seed: Int) throws {
+        let (items, env) = Self.smallInstance(seed: seed)
         let optimised = try OptimisePlacer.place(items, in: env)
         #expect(optimised.placedCount == exhaustiveOptimum(items, env))
         try checkNoOverlaps(optimised, items)

@@ -29,14 +29,8 @@ struct OccupancyGrid {
 
     /// Cells a rect covers, clamped into the grid (as `GridIndex` does).
     @inline(__always) private func cellRange(_ r: ScreenRect) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
-        func clampIndex(_ v: Double, _ n: Int) -> Int {
-            guard v.isFinite else { return v > 0 ? n - 1 : 0 }
-            if v <= 0 { return 0 }
-            if v >= Double(n - 1) { return n - 1 }
-            return Int(v)
-        }
-        return (clampIndex((r.minX - region.minX) / cellSize, columns), clampIndex((r.maxX - region.minX) / cellSize, columns),
-                clampIndex((r.minY - region.minY) / cellSize, rows), clampIndex((r.maxY - region.minY) / cellSize, rows))
+        (clampedCell((r.minX - region.minX) / cellSize, count: columns), clampedCell((r.maxX - region.minX) / cellSize, count: columns),
+         clampedCell((r.minY - region.minY) / cellSize, count: rows), clampedCell((r.maxY - region.minY) / cellSize, count: rows))
     }
 
     /// - Complexity: O(cells covered).

@@ -12,6 +12,12 @@ extension ShownSet {
         var maxCandidates = 320
         /// Search nodes per component before giving up.
         var maxNodes = 20_000
+        /// Open neighbourhoods (`blockingNeighbourhood`): tried for the
+        /// hidden members of tiers of at most this many members, with at
+        /// most `openItems` annotations and `openNodes` search nodes each.
+        var openTierMembers = 8
+        var openItems = 16
+        var openNodes = 4_000
     }
 
     enum ComponentOutcome {
@@ -65,12 +71,45 @@ extension ShownSet {
         return members
     }
 
+    /// Hidden item `start` and the assigned items around it that would have
+    /// to move for it to fit, breadth first (those whose choice overlaps a
+    /// candidate of `start`, then those in the way of theirs, …), at most
+    /// `maxItems` in all. Unlike `component(of:…)` the set is open: items
+    /// outside it may block candidates inside, so it is solved with them
+    /// fixed (`solve(component:…, outsideFixed: true)`), which proves
+    /// feasibility but not infeasibility — a heuristic for the dense scenes
+    /// whose closed components are too large to search.
+    ///
+    /// - Complexity: O(maxItems × candidates × conflict query).
+    mutating func blockingNeighbourhood(of start: Int, maxItems: Int) -> [Int] {
+        var members: [Int] = [start]
+        var seen: Set<Int32> = [Int32(start)]
+        var head = 0
+        while head < members.count, members.count < maxItems {
+            let u = members[head]
+            head += 1
+            for v in store.domain(u) where conflicts(of: v) > 0 {
+                for j in conflictBuffer where seen.insert(j).inserted {
+                    members.append(Int(j))
+                    if members.count == maxItems { return members }
+                }
+            }
+        }
+        return members
+    }
+
     /// Searches the component `items` exactly: every item that is shown and
     /// not `optional` must stay shown; maximise the optional ones shown.
     /// Applies the result when it shows more optional items than now.
     ///
+    /// - Parameter outsideFixed: the items are not a closed component:
+    ///   assigned items outside stay where they are, so candidates they
+    ///   overlap are left out.
     /// - Complexity: O(maxNodes × component candidates) at most.
-    mutating func solve(component items: [Int], optional: (Int) -> Bool, effort: ExactEffort) -> ComponentOutcome {
+    mutating func solve(
+        component items: [Int], optional: (Int) -> Bool, effort: ExactEffort, outsideFixed: Bool = false
+    ) -> ComponentOutcome {
+        let inside = outsideFixed ? Set(items.map { Int32($0) }) : []
         // Local copies: candidates per variable, and which conflict.
         var candidates: [[Int]] = []
         var owner: [Int] = []  // local candidate -> variable
@@ -83,6 +122,7 @@ extension ShownSet {
             let c = Int(chosen[i])
             if c >= 0 { list.append(global.count); owner.append(n); global.append(c) }
             for v in store.domain(i) where v != c {
+                if outsideFixed, conflicts(of: v) > 0, !conflictBuffer.allSatisfy(inside.contains) { continue }
                 list.append(global.count)
                 owner.append(n)
                 global.append(v)
