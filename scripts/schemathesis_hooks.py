@@ -26,13 +26,10 @@ def map_case(context, case):
     path = case.operation.path
     if path in SCENE_OPERATIONS and isinstance(case.body, dict):
         repair_scene(case.body)
-        if path != "/v1/compile":
-            repair_projection(case.body)
     if path == "/v1/query" and isinstance(case.body, dict):
         request = case.body
         if isinstance(request.get("scene"), dict):
             repair_scene(request["scene"])
-            repair_projection(request["scene"])
             # A frame index names a camera of the scene.
             frame = request.get("frame")
             if isinstance(frame, (int, float)) and not isinstance(frame, bool) and frame >= camera_count(request["scene"]):
@@ -143,15 +140,6 @@ def repair_feature_state(scene, managers):
         manager: {k: v for k, v in entries.items() if k in ids[manager]}
         for manager, entries in state.items() if manager in ids and isinstance(entries, dict)
     }
-
-
-def repair_projection(scene):
-    """Placing, querying and drawing under the globe is refused for a camera
-    MapLibre draws on the sphere (zoom below 12), a 422 at projection.type
-    until #16 lands: such a scene goes out with Web Mercator."""
-    projection = scene.get("projection")
-    if isinstance(projection, dict) and projection.get("type") == "globe":
-        projection["type"] = "mercator"
 
 
 def padding_fits(padding, viewport):
