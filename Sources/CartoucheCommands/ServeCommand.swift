@@ -122,10 +122,7 @@ public struct ServeCommand: AsyncParsableCommand {
             // A broken example is bad input: say which file and where, then stop (exit 4).
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
-        } catch let error as BasemapLoadError {
-            Terminal.writeError("serve: \(error)")
-            throw ExitCode(ExitStatus.badInput.rawValue)
-        } catch let error as MapLibreLoadError {
+        } catch let error as PlaygroundFileError {
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
         }

@@ -45,8 +45,8 @@ public struct CartoucheRoutes: Sendable {
     ///     `configuration.examplesDirectory`, else none.
     /// - Throws: ``ConfigurationError`` for unusable limits, `TextError` when
     ///   the fonts cannot be loaded, ``ExampleLoadError`` for a bad example,
-    ///   ``BasemapLoadError`` for a basemap file that cannot be served,
-    ///   ``MapLibreLoadError`` for a MapLibre GL JS folder without its files.
+    ///   ``PlaygroundFileError`` for a basemap file that cannot be served or
+    ///   a MapLibre GL JS folder without its files.
     public init(
         configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
         examples: ExampleCatalog? = nil

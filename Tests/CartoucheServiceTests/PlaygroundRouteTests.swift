@@ -192,7 +192,8 @@ struct PlaygroundBasemapRouteTests {
         do {
             _ = try makeApp(testConfiguration { $0.basemapFile = file })
             Issue.record("the service started with an unusable basemap")
-        } catch let error as BasemapLoadError {
+        } catch let error as PlaygroundFileError {
+            #expect(error.part == .basemap)
             #expect(error.file == file)
             #expect(error.reason.contains(reason), "\(error)")
             #expect("\(error)".hasPrefix("basemap \(file): "))

@@ -60,7 +60,8 @@ struct PlaygroundStyleRouteTests {
         do {
             _ = try makeApp(testConfiguration { $0.mapLibreDirectory = folder.path })
             Issue.record("the service started without maplibre-gl.css")
-        } catch let error as MapLibreLoadError {
+        } catch let error as PlaygroundFileError {
+            #expect(error.part == .maplibre)
             #expect(error.file == folder.appendingPathComponent("maplibre-gl.css").path)
             #expect(error.reason.hasPrefix("cannot be read"))
         }

@@ -20,9 +20,10 @@ def fail(tool, message):
     sys.exit(2)
 
 
-def require_setup(tool, modules=("playwright",)):
-    """Exits with advice when something scripts/setup installs is missing."""
-    if not MAPLIBRE.is_file():
+def require_setup(tool, modules=("playwright",), maplibre=True):
+    """Exits with advice when something scripts/setup installs is missing
+    (`maplibre=False`: a page that gets MapLibre GL JS elsewhere, or none)."""
+    if maplibre and not MAPLIBRE.is_file():
         fail(tool, f"{MAPLIBRE} is missing: run scripts/setup")
     if not pathlib.Path(CHROMIUM).is_file():
         fail(tool, f"{CHROMIUM} is missing: run scripts/setup")

@@ -48,7 +48,7 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import CHROMIUM, DECODE_PNG, fail  # noqa: E402  (shared launch settings)
+from maplibre_page import CHROMIUM, DECODE_PNG, fail, require_setup  # noqa: E402  (shared launch settings)
 
 TOOL = "playground_check"
 LAUNCH_ARGS = ["--no-sandbox"]
@@ -282,12 +282,8 @@ def gestures(page, job, result):
 
 def main():
     start = time.monotonic()
-    if not pathlib.Path(CHROMIUM).is_file():
-        fail(TOOL, f"{CHROMIUM} is missing: run scripts/setup")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        fail(TOOL, "playwright is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    require_setup(TOOL, maplibre=False)
+    from playwright.sync_api import sync_playwright
     job = json.load(sys.stdin)
     result = {"consoleErrors": []}
     with sync_playwright() as p:

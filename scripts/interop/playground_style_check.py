@@ -45,7 +45,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import CHROMIUM, DECODE_PNG, fail  # noqa: E402
+from maplibre_page import CHROMIUM, DECODE_PNG, require_setup  # noqa: E402
 from playground_check import MOVE, MOVED, PROBLEM, TO_PAGE, settle, to_page, to_viewport, wait_until  # noqa: E402
 
 TOOL = "playground_style_check"
@@ -221,12 +221,8 @@ def style_run(page, job, result):
 
 def main():
     start = time.monotonic()
-    if not pathlib.Path(CHROMIUM).is_file():
-        fail(TOOL, f"{CHROMIUM} is missing: run scripts/setup")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        fail(TOOL, "playwright is not installed in this Python: run scripts/setup and use .venv-peers/bin/python")
+    require_setup(TOOL, maplibre=False)
+    from playwright.sync_api import sync_playwright
     job = json.load(sys.stdin)
     requests = []
     server = serve_style(job["style"], job["land"], requests)

@@ -28,35 +28,44 @@ public struct PlaygroundBasemap: Sendable {
 
     /// Reads and checks `path`: JSON, a FeatureCollection whose `features` is an array.
     /// - Complexity: O(file size), once at start-up.
-    /// - Throws: ``BasemapLoadError`` naming the file and what is wrong.
-    public static func load(path: String) throws(BasemapLoadError) -> PlaygroundBasemap {
+    /// - Throws: ``PlaygroundFileError`` naming the file and what is wrong.
+    public static func load(path: String) throws(PlaygroundFileError) -> PlaygroundBasemap {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw BasemapLoadError(file: path, reason: "cannot be read (\(error.localizedDescription))")
+            throw PlaygroundFileError(.basemap, file: path, reason: "cannot be read (\(error.localizedDescription))")
         }
         let json: JSONValue
         do { json = try JSONParser().parse(data) } catch {
-            throw BasemapLoadError(file: path, reason: error.description)
+            throw PlaygroundFileError(.basemap, file: path, reason: error.description)
         }
         guard let object = json.objectValue, object["type"]?.stringValue == "FeatureCollection" else {
-            throw BasemapLoadError(file: path, reason: #"not a GeoJSON FeatureCollection (no "type": "FeatureCollection")"#)
+            throw PlaygroundFileError(.basemap, file: path, reason: #"not a GeoJSON FeatureCollection (no "type": "FeatureCollection")"#)
         }
         guard let features = object["features"]?.arrayValue else {
-            throw BasemapLoadError(file: path, reason: #""features" must be an array"#)
+            throw PlaygroundFileError(.basemap, file: path, reason: #""features" must be an array"#)
         }
         return PlaygroundBasemap(body: Array(data), featureCount: features.count)
     }
 }
 
-/// A basemap file the service was told to serve but cannot; stops the start-up.
-public struct BasemapLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A file of the playground's the service was told to serve but cannot
+/// (a basemap, MapLibre GL JS); stops the start-up.
+public struct PlaygroundFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which of the playground's optional parts the file belongs to.
+    public enum Part: String, Hashable, Sendable {
+        case basemap
+        case maplibre
+    }
+
+    public var part: Part
     public var file: String
     public var reason: String
 
-    public init(file: String, reason: String) {
+    public init(_ part: Part, file: String, reason: String) {
+        self.part = part
         self.file = file
         self.reason = reason
     }
 
-    public var description: String { "basemap \(file): \(reason)" }
+    public var description: String { "\(part.rawValue) \(file): \(reason)" }
 }

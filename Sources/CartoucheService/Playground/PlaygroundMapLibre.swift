@@ -37,12 +37,12 @@ public struct PlaygroundMapLibre: Sendable {
 
     /// Reads both files of `directory`.
     /// - Complexity: O(file sizes, about 1 MB), once at start-up.
-    /// - Throws: ``MapLibreLoadError`` naming the file that cannot be read.
-    public static func load(directory: String) throws(MapLibreLoadError) -> PlaygroundMapLibre {
-        func read(_ name: String) throws(MapLibreLoadError) -> [UInt8] {
+    /// - Throws: ``PlaygroundFileError`` naming the file that cannot be read.
+    public static func load(directory: String) throws(PlaygroundFileError) -> PlaygroundMapLibre {
+        func read(_ name: String) throws(PlaygroundFileError) -> [UInt8] {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             do { return Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
-                throw MapLibreLoadError(file: path, reason: "cannot be read (\(error.localizedDescription))")
+                throw PlaygroundFileError(.maplibre, file: path, reason: "cannot be read (\(error.localizedDescription))")
             }
         }
         let script = try read(scriptFile)
@@ -52,17 +52,4 @@ public struct PlaygroundMapLibre: Sendable {
         let version = head.firstMatch(of: /maplibre-gl-js\/blob\/(v[0-9][0-9A-Za-z.\-]*)\//).map { String($0.output.1) }
         return PlaygroundMapLibre(script: script, style: style, version: version)
     }
-}
-
-/// A MapLibre GL JS folder the service was told to serve but cannot; stops the start-up.
-public struct MapLibreLoadError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var reason: String
-
-    public init(file: String, reason: String) {
-        self.file = file
-        self.reason = reason
-    }
-
-    public var description: String { "maplibre \(file): \(reason)" }
 }
