@@ -96,7 +96,7 @@ extension GlobeProjection {
     }
 
     /// True when every vertex of the line as drawn (see
-    /// ``forEachSubdividedVertex(_:gridCells:_:)``) is behind the globe, so
+    /// `forEachSubdividedVertex(_:gridCells:_:)`) is behind the globe, so
     /// no part of it is on the near side. An empty line is hidden.
     public func hidesLine(_ coordinates: [Coordinate], gridCells: Double) -> Bool {
         var hidden = true

@@ -3,7 +3,7 @@ import Foundation
 
 /// The globe's outline and polygon rings on screen, for drawing and for tap
 /// footprints. Rings are subdivided as MapLibre draws them (see
-/// ``GlobeProjection/forEachSubdividedVertex(_:gridCells:_:)``); lines use
+/// `forEachSubdividedVertex(_:gridCells:_:)`); lines use
 /// ``GlobeProjection/visibleRuns(of:gridCells:)``.
 extension GlobeProjection {
     /// Screen points of the globe's silhouette (the horizon circle seen from
@@ -12,7 +12,7 @@ extension GlobeProjection {
     /// of the circle); `inset` (radians, ≥ 0) pulls the circle that far towards
     /// the camera so every point is safely on the near side. Points behind
     /// the camera (possible when the camera is close and pitched) are left
-    /// out, and so are those nearer than ``nearDepth``,
+    /// out, and so are those nearer than `nearDepth`,
     /// whose screen positions run off to infinity.
     public func limb(samples: Int? = nil, inset: Double = 0) -> [ScreenPoint] {
         let count = max(3, samples ?? min(1024, max(32, Int((2 * Double.pi / (2 / radius).squareRoot()).rounded(.up)))))

@@ -36,7 +36,7 @@ public struct PlacementItem: Hashable, Sendable {
     /// Whether `anchorPoints[0]` is the previous frame's anchor point, kept
     /// (a line-bound callout in motion). With a previous anchor the callout
     /// then tries that anchor at every point before turning (see
-    /// ``CandidateOrder``): a point about to be left is not worth a turn.
+    /// `CandidateOrder`): a point about to be left is not worth a turn.
     public var keepsPreviousPoint: Bool = false
 
     public init(

@@ -48,7 +48,7 @@ public struct ViewAnnotationScene: Sendable {
     /// the other annotated lines, so a callout is never ambiguous about which
     /// route it labels. nil = half the callout's larger side plus 4.
     public var lineClearance: Double?
-    /// The map projection the client draws: under ``MapProjection/globe``
+    /// The map projection the client draws: under `MapProjection.globe`
     /// below zoom 12 everything is bound to the sphere MapLibre draws.
     public var projection: MapProjection
 
