@@ -130,3 +130,39 @@ struct SceneGlobeTapRuleTests {
         #expect(hits > 0)
     }
 }
+
+/// The two numbers MapLibre's circle search on the globe is built from.
+@Suite("MapLibre's circle query padding on the globe")
+struct MapLibreGlobeCirclePaddingTests {
+    @Test func theMaxPitchScaleFactorIsTheMercatorCornersDepthOverTheCentres() throws {
+        let viewport = ScreenSize(width: 640, height: 480)
+        for (zoom, pitch) in [(0.1, 0.0), (5.0, 30.0), (0.07, 58.5), (10.7, 55.8)] {
+            let projection = try Projection(camera: Camera(center: Coordinate(latitude: 20, longitude: 30), zoom: zoom, pitch: pitch),
+                                            viewport: viewport, projection: .globe)
+            // A flat ground seen from the camera: the top edge's ray is pitch + half the
+            // field of view (36.87°) from the nadir; its depth along the view axis
+            // over the centre's is cos(pitch)·cos(half fov) / cos(pitch + half fov).
+            let half = Projection.fieldOfView / 2, p = pitch * .pi / 180
+            let expected = cos(p) * cos(half) / cos(p + half)
+            #expect(abs(MapLibreGlobeCircles.maxPitchScaleFactor(projection) - expected) < 1e-9, "zoom \(zoom) pitch \(pitch)")
+        }
+    }
+
+    @Test func eachCircleIsSearchedWithItsOwnTilesLargestRadiusAndStroke() {
+        // Zoom 2.5: tiles of zoom 2, 90° of longitude wide, with buffers of a
+        // quarter tile (22.5°). a and b are in the tile of 0…90°E; b, 20° from
+        // its edge, is also in the buffer of the next tile, c's; d is far away.
+        let features = [
+            DrawnFeature(id: "a", shape: .circle(center: Coordinate(latitude: 10, longitude: 40), radius: 5, strokeWidth: 1)),
+            DrawnFeature(id: "b", shape: .circle(center: Coordinate(latitude: 10, longitude: 70), radius: 20, strokeWidth: 0)),
+            DrawnFeature(id: "c", shape: .circle(center: Coordinate(latitude: 10, longitude: 130), radius: 3, strokeWidth: 4)),
+            DrawnFeature(id: "d", shape: .circle(center: Coordinate(latitude: 10, longitude: -100), radius: 2, strokeWidth: 0)),
+            DrawnFeature(id: "l", shape: .line([[Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 1)]], width: 50, gapWidth: 0, offset: 0)),
+        ]
+        let paddings = MapLibreGlobeCircles.queryPaddings(of: DrawnLayer(id: "circles", features: features), zoom: 2.5)
+        // a: its tile holds a and b (20 + 1); b: the same tile; c: its tile
+        // (90…180°E) holds c and, in the buffer, b (70°E is within 22.5° of 90°E): 20 + 4;
+        // d: alone (2 + 0); the line: 0.
+        #expect(paddings == [21, 21, 24, 2, 0])
+    }
+}

@@ -11,12 +11,11 @@ import Foundation
 ///   (``GlobeProjection/unprojectLikeMapLibre(_:)``: the horizon for a tap
 ///   in the sky), and the circle is tested on screen against where that
 ///   point is drawn, not against the tap's pixel;
-/// - only circles whose centre is within the layer's query padding of that
+/// - only circles whose centre is within their tile's query padding of that
 ///   point in Web Mercator are candidates: the box MapLibre's feature index
-///   searches in tile space (the layer's largest `circle-radius` plus its
-///   largest `circle-stroke-width` plus the translate's length, in points
-///   at the camera zoom; MapLibre's globe transform scales it by the
-///   Mercator camera's `maxPitchScaleFactor`);
+///   searches in tile space (``queryPaddings(of:zoom:)``, in points at the
+///   camera zoom, times the `maxPitchScaleFactor` MapLibre's globe
+///   transform takes from its Mercator camera: ``maxPitchScaleFactor(_:)``);
 /// - a candidate's centre is projected whether the globe hides it or not
 ///   (its circle test does not look at occlusion), its radius scaled by the
 ///   perspective for `circle-pitch-scale: map`.
@@ -38,7 +37,7 @@ struct MapLibreGlobeCircles: Sendable {
     }
 
     /// Adds a circle: its centre in Mercator (`mercator`), where it is drawn
-    /// (`screen`), its drawn radius there and its layer's query padding.
+    /// (`screen`), its drawn radius there and its tile's query padding (scaled).
     mutating func append(mercator: ScreenPoint, screen point: ScreenPoint, radius r: Double, padding pad: Double,
                          z zi: Int, meta m: SceneQueryIndex.Meta) {
         points.append(.circle(center: mercator, radius: 0))
@@ -68,15 +67,59 @@ struct MapLibreGlobeCircles: Sendable {
 }
 
 extension MapLibreGlobeCircles {
-    /// MapLibre's `queryRadius` of a circle layer: its largest radius plus
-    /// its largest stroke width (each the maximum over the features, as the
-    /// tile's bucket keeps them) plus the length of its translate, times
-    /// the globe transform's `maxPitchScaleFactor` (1: see the type's notes).
-    static func queryPadding(of layer: DrawnLayer) -> Double {
-        var radius = 0.0, stroke = 0.0
-        for f in layer.features {
-            if case .circle(_, let r, let s) = f.shape { radius = max(radius, r); stroke = max(stroke, s) }
+    /// The query padding MapLibre searches with for each feature of a
+    /// circle layer (0 for other shapes), in points (to be scaled by
+    /// ``maxPitchScaleFactor(_:)``): the `queryRadius` of the tile the
+    /// circle's centre is in — the largest radius plus the largest stroke
+    /// width among the circles of that tile's bucket (a GeoJSON tile at
+    /// zoom `floor(zoom)` holds the features within a quarter tile of its
+    /// edges, its 128 px buffer), plus the length of the layer's translate.
+    static func queryPaddings(of layer: DrawnLayer, zoom: Double) -> [Double] {
+        let tiles = pow(2, max(0, zoom).rounded(.down))
+        func tile(_ c: Coordinate) -> (x: Double, y: Double) {
+            let m = mercator(c, worldSize: tiles)
+            return (m.x, m.y)
         }
-        return radius + stroke + (layer.translate.x * layer.translate.x + layer.translate.y * layer.translate.y).squareRoot()
+        struct Key: Hashable { var x, y: Double }
+        var largest: [Key: (radius: Double, stroke: Double)] = [:]
+        for f in layer.features {
+            guard case .circle(let c, let r, let s) = f.shape else { continue }
+            let t = tile(c), core = Key(x: t.x.rounded(.down), y: t.y.rounded(.down))
+            for dx in [-1.0, 0, 1] {
+                for dy in [-1.0, 0, 1] {
+                    let key = Key(x: core.x + dx, y: core.y + dy)
+                    guard t.x >= key.x - 0.25, t.x <= key.x + 1.25, t.y >= key.y - 0.25, t.y <= key.y + 1.25 else { continue }
+                    let old = largest[key] ?? (0, 0)
+                    largest[key] = (max(old.radius, r), max(old.stroke, s))
+                }
+            }
+        }
+        let translate = (layer.translate.x * layer.translate.x + layer.translate.y * layer.translate.y).squareRoot()
+        return layer.features.map { f in
+            guard case .circle(let c, _, _) = f.shape else { return 0 }
+            let t = tile(c)
+            let l = largest[Key(x: t.x.rounded(.down), y: t.y.rounded(.down))] ?? (0, 0)
+            return l.radius + l.stroke + translate
+        }
+    }
+
+    /// MapLibre's `transform.maxPitchScaleFactor()` on the globe, which its
+    /// globe transform answers from its Mercator transform of the same
+    /// camera: the depth (w) of the ground point under the viewport's
+    /// top-left corner over the camera's distance to the centre (1 without
+    /// pitch; about 2 at 55–60°). The ground plane is not cut at the world's
+    /// edges (at low zoom that corner can look past the pole). 1 where the
+    /// corner shows no ground.
+    static func maxPitchScaleFactor(_ projection: Projection) -> Double {
+        guard let mercator = try? Projection(camera: projection.camera, viewport: projection.viewport, projection: .mercator) else { return 1 }
+        // The pixel matrix's rows (column-major elements); the ground point
+        // (x, y, 0, 1) drawn at pixel (0, 0) solves row0 = 0 · w and row1 = 0 · w.
+        let e = mercator.pixelMatrix.elements
+        let a00 = e[0], a01 = e[4], a03 = e[12], a10 = e[1], a11 = e[5], a13 = e[13]
+        let det = a00 * a11 - a01 * a10
+        guard det != 0, det.isFinite else { return 1 }
+        let x = (-a03 * a11 + a01 * a13) / det, y = (-a00 * a13 + a10 * a03) / det
+        let w = e[3] * x + e[7] * y + e[15]
+        return w > 0 && w.isFinite ? w / mercator.cameraToCenterDistance : 1
     }
 }

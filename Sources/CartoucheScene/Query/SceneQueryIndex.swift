@@ -64,7 +64,7 @@ public struct SceneQueryIndex: Sendable {
         /// As MapLibre GL JS 5.3's `queryRenderedFeatures`: a tap in the sky
         /// is carried to the horizon (``GlobeProjection/unprojectLikeMapLibre(_:)``)
         /// and hits what is there, and circles are found only within the
-        /// layer's query padding of the tap in Web Mercator, tested against
+        /// tile's query padding of the tap in Web Mercator, tested against
         /// where the tap's point of the sphere is drawn, hidden or not
         /// (``MapLibreGlobeCircles``).
         case likeMapLibreQuery
@@ -97,6 +97,7 @@ public struct SceneQueryIndex: Sendable {
         self.frame = frame
         let globe = globeTaps == .likeMapLibreQuery ? projection.globe : nil
         var circles = MapLibreGlobeCircles()
+        let pitchScale = globe == nil ? 1 : MapLibreGlobeCircles.maxPitchScaleFactor(projection)
         var gShapes: [HitShape] = [], gZ: [Int] = [], gMeta: [Meta] = []
         var sShapes: [HitShape] = [], sZ: [Int] = [], sMeta: [Meta] = []
         var z = 0
@@ -110,7 +111,7 @@ public struct SceneQueryIndex: Sendable {
             if layer.translateAnchor == .viewport {
                 (tx, ty) = (cos(bearing) * tx - sin(bearing) * ty, sin(bearing) * tx + cos(bearing) * ty)
             }
-            let padding = globe == nil ? 0 : MapLibreGlobeCircles.queryPadding(of: layer)
+            let paddings = globe == nil ? [] : MapLibreGlobeCircles.queryPaddings(of: layer, zoom: projection.camera.zoom)
             let order = layer.features.indices.sorted { a, b in
                 let ka = layer.features[a].sortKey ?? 0, kb = layer.features[b].sortKey ?? 0
                 return ka != kb ? ka < kb : a < b
@@ -141,7 +142,7 @@ public struct SceneQueryIndex: Sendable {
                         if let drawn = globe.projectThroughGlobe(c) {
                             let scale = layer.circlePitchScale == .map ? projection.cameraToCenterDistance / drawn.depth : 1
                             circles.append(mercator: MapLibreGlobeCircles.mercator(center, worldSize: projection.worldSize), screen: drawn.point,
-                                           radius: size * scale, padding: padding, z: z, meta: meta)
+                                           radius: size * scale, padding: paddings[i] * pitchScale, z: z, meta: meta)
                         }
                     } else if layer.circlePitchAlignment == .map {
                         // On the ground: radius in world points, shrunk with distance
