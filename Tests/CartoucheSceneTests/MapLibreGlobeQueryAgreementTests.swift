@@ -99,11 +99,11 @@ struct MapLibreGlobeQueryAgreementTests {
 
     /// Whether MapLibre's feature index cannot find circle `id` for a tap
     /// whose point on the sphere is `tap`: it looks for candidates in tile
-    /// space (Web Mercator), within the layer's largest radius + stroke of
-    /// the tap (times `maxPitchScaleFactor`, which its globe transform asks
-    /// of its inner Mercator transform; the answers here are explained by 1,
-    /// not by the Mercator camera's pitch factor), then tests
-    /// them on screen. Near the globe's outline (and at high latitudes) a
+    /// space (Web Mercator), within a padding of the tap, then tests them on
+    /// screen. This coarse check takes the layer's largest radius + stroke
+    /// as the padding; the exact one (the circle's tile's, times the
+    /// Mercator camera's `maxPitchScaleFactor`) is `MapLibreGlobeCircles`'s,
+    /// which `globeTaps` `.likeMapLibreQuery` uses. Near the globe's outline (and at high latitudes) a
     /// circle drawn under the tap can be farther than that in Mercator — the
     /// globe's "TODO: … once queryRenderedFeatures supports globe properly"
     /// in MapLibre's `query_features.ts`. Cartouche hits what is drawn.

@@ -100,7 +100,8 @@ struct SceneGlobeTapRuleTests {
         let globe = try #require(projection.globe)
         let (sky, _) = try limb(globe)
         // Just behind the horizon point MapLibre taps: within the padding in
-        // Mercator, drawn by the globe's matrix next to the outline.
+        // Mercator, drawn by the globe's matrix next to the outline (its tile,
+        // straddling the horizon, is one MapLibre loads).
         let horizon = try #require(globe.unprojectLikeMapLibre(sky))
         let behind = Coordinate(latitude: 0, longitude: horizon.longitude + 0.5)
         #expect(globe.isOccluded(behind))
