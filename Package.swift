@@ -143,7 +143,7 @@ let package = Package(
                 "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheGeometry", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport"]),
         // The bad-input corpus, determinism across paths and thread counts (issue #8).
         .testTarget(
             name: "CartoucheReliabilityTests",

@@ -51,6 +51,14 @@ public enum HoleRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgumen
     case maplibre
 }
 
+/// `query --globe-taps`.
+public enum GlobeTapRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    /// What is drawn under the tap (a tap in the sky hits no fill or line).
+    case drawn
+    /// As MapLibre's `queryRenderedFeatures` on the globe.
+    case maplibre
+}
+
 // `shape --justify`, `--anchor` and `--transform` take the style-spec
 // enums themselves (one vocabulary: no CLI copy to keep in step).
 extension TextJustify: ExpressibleByArgument {}

@@ -24,6 +24,8 @@ public struct QueryCommand: ParsableCommand {
     @Option(help: "Camera index (default 0).") var frame: Int?
     @Option(help: "honoured (a tap in a polygon hole misses) or maplibre (it hits, as queryRenderedFeatures).")
     var holes: HoleRuleChoice?
+    @Option(help: "On the globe: drawn (what is drawn under the tap) or maplibre (as queryRenderedFeatures: sky taps at the horizon, its circle search).")
+    var globeTaps: GlobeTapRuleChoice?
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
@@ -52,6 +54,7 @@ public struct QueryCommand: ParsableCommand {
         }
         if let frame { members["frame"] = .number(Double(frame)) }
         if let holes { members["holes"] = .string(holes.rawValue) }
+        if let globeTaps { members["globeTaps"] = .string(globeTaps.rawValue) }
         return members
     }
 

@@ -80,7 +80,7 @@ public enum QueryJob {
         let warnings: [SceneWarning]
         do {
             let prepared = try PreparedScene(document, text: text, through: request.frame, shouldCancel: shouldCancel)
-            index = try prepared.queryIndex(frame: request.frame, holes: request.holes)
+            index = try prepared.queryIndex(frame: request.frame, holes: request.holes, globeTaps: request.globeTaps)
             warnings = prepared.warnings
         } catch {
             return .failure(PlaceJob.jobError(for: error, in: document, at: scenePath))

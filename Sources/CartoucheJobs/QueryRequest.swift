@@ -3,13 +3,14 @@ import CartoucheJSON
 import CartoucheScene
 
 /// The question of `POST /v1/query` (and `cartouche query`): where to tap,
-/// for which camera, and how polygon holes count. The scene itself is read
+/// for which camera, how polygon holes count and how taps on the globe are answered. The scene itself is read
 /// apart (see ``QueryJob``), under the same limits as every scene.
 ///
 /// Members: `scene` (required), exactly one of `at: [x, y]`,
 /// `rect: [minX, minY, maxX, maxY]`, `near: [longitude, latitude]`,
 /// `taps: [[x, y], …]`; optional `radius` (px, ≥ 0; not with `rect`),
-/// `frame` (camera index, default 0) and `holes` (`honoured` | `maplibre`).
+/// `frame` (camera index, default 0), `holes` (`honoured` | `maplibre`) and
+/// `globeTaps` (`drawn` | `maplibre`).
 public struct QueryRequest: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         /// One screen point.
@@ -27,12 +28,15 @@ public struct QueryRequest: Hashable, Sendable {
     /// Tap radius in points (0 for `rect`).
     public var radius: Double
     public var holes: SceneQueryIndex.HoleRule
+    public var globeTaps: SceneQueryIndex.GlobeTapRule
 
-    public init(frame: Int = 0, target: Target, radius: Double = 0, holes: SceneQueryIndex.HoleRule = .honoured) {
+    public init(frame: Int = 0, target: Target, radius: Double = 0, holes: SceneQueryIndex.HoleRule = .honoured,
+                globeTaps: SceneQueryIndex.GlobeTapRule = .drawn) {
         self.frame = frame
         self.target = target
         self.radius = radius
         self.holes = holes
+        self.globeTaps = globeTaps
     }
 
     /// The members that choose the target; exactly one must be given.
@@ -57,14 +61,9 @@ public struct QueryRequest: Hashable, Sendable {
         radius = try r.optionalNumber("radius") ?? 0
         if radius < 0 { throw JSONDecodingError(path: r.path(of: "radius"), reason: "must be ≥ 0, found \(radius)") }
         let holeRules: [(String, SceneQueryIndex.HoleRule)] = [("honoured", .honoured), ("maplibre", .likeMapLibreQuery)]
-        if let rule = try r.optionalString("holes") {
-            guard let match = holeRules.first(where: { $0.0 == rule }) else {
-                throw JSONDecodingError(path: r.path(of: "holes"), reason: "expected \"honoured\" or \"maplibre\", found \"\(rule)\"")
-            }
-            holes = match.1
-        } else {
-            holes = .honoured
-        }
+        holes = try Self.choice(&r, "holes", holeRules) ?? .honoured
+        let globeTapRules: [(String, SceneQueryIndex.GlobeTapRule)] = [("drawn", .drawn), ("maplibre", .likeMapLibreQuery)]
+        globeTaps = try Self.choice(&r, "globeTaps", globeTapRules) ?? .drawn
         switch given[0] {
         case "at":
             target = .point(try Self.point(try r.required("at"), at: r.path(of: "at")))
@@ -82,6 +81,18 @@ public struct QueryRequest: Hashable, Sendable {
             target = .taps(try r.required("taps").decodeArray(at: path) { v, p throws(JSONDecodingError) in try Self.point(v, at: p) })
         }
         try r.rejectUnknownMembers()
+    }
+
+    /// A member that takes one of a few strings: nil when absent, an error
+    /// at its path naming the allowed values otherwise.
+    private static func choice<Value>(_ r: inout JSONObjectReader, _ member: String,
+                                      _ values: [(String, Value)]) throws(JSONDecodingError) -> Value? {
+        guard let given = try r.optionalString(member) else { return nil }
+        guard let match = values.first(where: { $0.0 == given }) else {
+            let allowed = values.map { "\"\($0.0)\"" }.joined(separator: " or ")
+            throw JSONDecodingError(path: r.path(of: member), reason: "expected \(allowed), found \"\(given)\"")
+        }
+        return match.1
     }
 
     private static var joinedTargets: String { targetMembers.joined(separator: ", ") }

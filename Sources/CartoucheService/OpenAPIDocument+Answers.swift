@@ -109,7 +109,8 @@ extension OpenAPIDocument {
           "near": {"$ref": "#/components/schemas/Coordinate"},
           "taps": {"type": "array", "items": {"$ref": "#/components/schemas/ScreenPoint"}},
           "radius": {"type": "number", "minimum": 0, "default": 0, "description": "Tap radius in points, added to each layer's tapRadius; not with rect"},
-          "holes": {"enum": ["honoured", "maplibre"], "default": "honoured", "description": "maplibre: a tap inside a polygon hole hits, as queryRenderedFeatures answers"}
+          "holes": {"enum": ["honoured", "maplibre"], "default": "honoured", "description": "maplibre: a tap inside a polygon hole hits, as queryRenderedFeatures answers"},
+          "globeTaps": {"enum": ["drawn", "maplibre"], "default": "drawn", "description": "On the globe (below zoom 12): drawn answers what is drawn under the tap; maplibre answers as MapLibre GL JS 5.3's queryRenderedFeatures (a tap in the sky hits at the horizon; circles only within MapLibre's tile query padding of the tap in Web Mercator)"}
         },
         "oneOf": [
           {"required": ["at"], "properties": {"at": {"type": "array"}, "rect": {"type": "null"}, "near": {"type": "null"}, "taps": {"type": "null"}}},

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs
 import CartoucheRender
@@ -124,6 +125,29 @@ struct SceneCommandTests {
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--taps", taps])) == 2)
     }
 
+    @Test("query --globe-taps maplibre answers as the library's MapLibre mode, where it differs from what is drawn")
+    func queryGlobeTaps() throws {
+        let scene = Shared.repositoryRoot.appendingPathComponent("Examples/world-globe.scene.json").path
+        let document = try SceneDocument(jsonBytes: try readBytes(scene))
+        let engine = try Shared.engine.get()
+        let drawn = try document.queryIndex(frame: 0, text: engine)
+        let like = try document.queryIndex(frame: 0, text: engine, globeTaps: .likeMapLibreQuery)
+        let grid = stride(from: 0.0, through: document.viewport.width, by: 8).flatMap { x in
+            stride(from: 0.0, through: document.viewport.height, by: 8).map { ScreenPoint(x: x, y: $0) }
+        }
+        let differing = grid.filter { drawn.query(at: $0).map(\.id) != like.query(at: $0).map(\.id) }
+        try #require(!differing.isEmpty, "some tap must differ between the modes")
+        let taps = temporaryPath("globe-taps.txt"), out = temporaryPath("globe-taps.json")
+        defer { for p in [taps, out] { try? FileManager.default.removeItem(atPath: p) } }
+        try Data(differing.map { "\($0.x),\($0.y)" }.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: taps))
+        for (flag, index) in [("maplibre", like), ("drawn", drawn)] {
+            #expect(exitStatus(try QueryCommand.parse([scene, "--taps", taps, "--globe-taps", flag, "-o", out])) == 0)
+            let answers = try JSONParser().parse(try readBytes(out)).objectValue?["taps"]?.arrayValue ?? []
+            let ids = answers.map { ($0.objectValue?["hits"]?.arrayValue ?? []).compactMap { $0.objectValue?["id"]?.stringValue } }
+            #expect(ids == differing.map { index.query(at: $0).map(\.id) }, "--globe-taps \(flag)")
+        }
+    }
+
     @Test("query usage: exactly one target; flag values checked by the request decoder exit 2, scene problems 4")
     func queryFailures() throws {
         #expect(throws: (any Error).self) { try QueryCommand.parse([exampleScene, "--at", "1,2", "--rect", "0,0,1,1"]) }
@@ -132,6 +156,8 @@ struct SceneCommandTests {
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--at", "1,2", "--frame", "7"])) == 2)
         #expect(exitStatus(try QueryCommand.parse([exampleScene, "--rect", "5,0,1,1"])) == 2)
         #expect(QueryCommand.exitCode(for: parseError { try QueryCommand.parse([exampleScene, "--at", "1,2", "--holes", "some"]) })
+                == .validationFailure)
+        #expect(QueryCommand.exitCode(for: parseError { try QueryCommand.parse([exampleScene, "--at", "1,2", "--globe-taps", "sky"]) })
                 == .validationFailure)
         let scene = temporaryPath("bad.scene.json")
         defer { try? FileManager.default.removeItem(atPath: scene) }

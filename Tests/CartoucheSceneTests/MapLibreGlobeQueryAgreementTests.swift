@@ -18,6 +18,8 @@ import Testing
 /// globe, which MapLibre answers as a tap on the nearest point of the
 /// horizon (its `unprojectScreenPoint`) and Cartouche as a tap on no ground;
 /// a drawn circle MapLibre's tile-space search misses (`beyondPadding`).
+/// With `globeTaps` `.likeMapLibreQuery` those two are MapLibre's answers
+/// too, and every tap must be answered exactly as MapLibre answers it.
 @Suite(QueryOracle.enabled)
 struct MapLibreGlobeQueryAgreementTests {
     let viewport = ScreenSize(width: 640, height: 480)
@@ -97,11 +99,11 @@ struct MapLibreGlobeQueryAgreementTests {
 
     /// Whether MapLibre's feature index cannot find circle `id` for a tap
     /// whose point on the sphere is `tap`: it looks for candidates in tile
-    /// space (Web Mercator), within the layer's largest radius + stroke of
-    /// the tap (times `maxPitchScaleFactor`, which its globe transform asks
-    /// of its inner Mercator transform; the answers here are explained by 1,
-    /// not by the Mercator camera's pitch factor), then tests
-    /// them on screen. Near the globe's outline (and at high latitudes) a
+    /// space (Web Mercator), within a padding of the tap, then tests them on
+    /// screen. This coarse check takes the layer's largest radius + stroke
+    /// as the padding; the exact one (the circle's tile's, times the
+    /// Mercator camera's `maxPitchScaleFactor`) is `MapLibreGlobeCircles`'s,
+    /// which `globeTaps` `.likeMapLibreQuery` uses. Near the globe's outline (and at high latitudes) a
     /// circle drawn under the tap can be farther than that in Mercator — the
     /// globe's "TODO: … once queryRenderedFeatures supports globe properly"
     /// in MapLibre's `query_features.ts`. Cartouche hits what is drawn.
@@ -123,13 +125,22 @@ struct MapLibreGlobeQueryAgreementTests {
         let scenes = try (0..<8).map { try randomScene(seed: 4200 + UInt64($0)) }
         let results = try QueryOracle.run(scenes, viewport: viewport, projection: .globe)
         var compared = 0, exact = 0, sameTop = 0, nearBorder = 0, sky = 0, padding = 0
+        var likeExact = 0
         for (s, scene) in scenes.enumerated() {
             #expect(results[s]["globe"]?.boolValue == true, "scene \(s) is not drawn on the globe")
             let projection = try Projection(camera: try QueryOracle.actualCamera(results[s]), viewport: viewport, projection: .globe)
             let globe = try #require(projection.globe)
             let index = SceneQueryIndex(layers: scene.layers, projection: projection, holes: .likeMapLibreQuery)
+            // The query padding's scale: MapLibre's Mercator camera's, computed here.
+            let pitchScale = try #require(results[s]["pitchScale"]?.numberValue)
+            #expect(abs(MapLibreGlobeCircles.maxPitchScaleFactor(projection) - pitchScale) < 1e-6 * pitchScale,
+                    "scene \(s): maxPitchScaleFactor \(MapLibreGlobeCircles.maxPitchScaleFactor(projection)), MapLibre \(pitchScale)")
+            let like = SceneQueryIndex(layers: scene.layers, projection: projection, holes: .likeMapLibreQuery, globeTaps: .likeMapLibreQuery)
             for (k, point) in scene.points.enumerated() {
                 let expected = try QueryOracle.hits(results[s], at: k)
+                let theirs = like.query(at: point).map { "\($0.layerId ?? "")/\($0.id)" }
+                #expect(theirs == expected, "globeTaps maplibre: scene \(s) zoom \(projection.camera.zoom) point \(point)")
+                if theirs == expected { likeExact += 1 }
                 let ours = index.query(at: point).map { "\($0.layerId ?? "")/\($0.id)" }
                 compared += 1
                 if ours.first == expected.first { sameTop += 1 }
@@ -151,6 +162,7 @@ struct MapLibreGlobeQueryAgreementTests {
             }
         }
         print("MapLibre globe queryRenderedFeatures agreement: \(exact)/\(compared) taps identical, \(sameTop)/\(compared) same top hit; \(sky) differ in the sky (MapLibre answers at the horizon), \(padding) where a drawn circle is beyond MapLibre's tile-space query padding, \(nearBorder - padding) only within 1 pt of a border")
+        print("globeTaps maplibre: \(likeExact)/\(compared) taps identical")
         #expect(compared >= 800)
     }
 }

@@ -152,6 +152,8 @@ struct QueryRouteTests {
         (#""at":[1,2],"radius":-1"#, "radius", "≥ 0"),
         (#""near":[0,95]"#, "near", "latitude"),
         (#""at":[1,2],"holes":"some""#, "holes", "maplibre"),
+        (#""at":[1,2],"globeTaps":"sky""#, "globeTaps", #"expected "drawn" or "maplibre", found "sky""#),
+        (#""at":[1,2],"globeTaps":true"#, "globeTaps", "string"),
     ])
     func badRequest(members: String, path: String, detail: String) async throws {
         let scene = try Shared.example("sf-stanford.scene.json")
@@ -199,7 +201,7 @@ struct QueryRouteTests {
     func schemas() async throws {
         let checker = try OpenAPITests.checker()
         let scene = try Shared.example("mapbox-docs.scene.json")
-        for members in [#""at":[450,300],"radius":4,"frame":1,"holes":"maplibre""#, #""taps":[[450,300],[10,10]]"#, #""rect":[0,0,900,600]"#,
+        for members in [#""at":[450,300],"radius":4,"frame":1,"holes":"maplibre","globeTaps":"maplibre""#, #""taps":[[450,300],[10,10]]"#, #""rect":[0,0,900,600]"#,
                         #""near":[-89.5,24.8]"#] {
             let request = try JSONParser().parse(queryBody(scene: scene, members).readableBytesView)
             #expect(checker.check(request, against: ["$ref": "#/components/schemas/QueryRequest"], at: "$") == [], "\(members)")

@@ -24,6 +24,7 @@ feature ids from GeoJSON sources), layers by id.
 Result:
   {"scenes": [{"camera": {the camera the map really has},
                "globe": transform.isGlobeRendering,
+               "pitchScale": transform.maxPitchScaleFactor() (scales the query padding),
                "errors": [style errors],
                "hits": [[[layerId, fid], ...], ...]}],   # per point, top-most first
    "seconds": t}
@@ -63,7 +64,8 @@ QUERY = """
   const camera = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
   const hits = points.map(([x, y]) =>
     map.queryRenderedFeatures([x, y]).map((f) => [f.layer.id, f.properties.fid]));
-  return {camera, globe: map.transform.isGlobeRendering, hits, errors: window.styleErrors};
+  return {camera, globe: map.transform.isGlobeRendering, hits, errors: window.styleErrors,
+          pitchScale: map.transform.maxPitchScaleFactor()};
 }
 """
 

@@ -16,22 +16,26 @@ extension SceneDocument {
     }
 
     /// A tap-query index for camera `frame` (the cameras after it are not
-    /// placed); see ``PreparedScene/queryIndex(frame:holes:)``.
+    /// placed); see ``PreparedScene/queryIndex(frame:holes:globeTaps:)``.
     public func queryIndex(
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, shouldCancel: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> SceneQueryIndex {
-        try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel).queryIndex(frame: frame, holes: holes)
+        try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel)
+            .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps)
     }
 }
 
 extension PreparedScene {
     /// A tap-query index for camera `frame`: the view annotations placed for
     /// that camera on top, then the managers' layers in their compiled
-    /// (drawn) order.
+    /// (drawn) order. `holes` and `globeTaps` choose between what is drawn
+    /// and MapLibre's `queryRenderedFeatures` answers (see ``SceneQueryIndex``).
     /// - Throws: `invalidValue` at `frame` for a frame not placed; text and
     ///   camera errors as placing.
-    public func queryIndex(frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured) throws(SceneError) -> SceneQueryIndex {
+    public func queryIndex(
+        frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn
+    ) throws(SceneError) -> SceneQueryIndex {
         let placed = try frame(index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
@@ -43,7 +47,8 @@ extension PreparedScene {
         do { projection = try Projection(camera: placed.camera, viewport: document.viewport, projection: document.projection) } catch { throw .camera(error) }
         var boxes: [String: [ScreenRect]] = [:]
         for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
-        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection, holes: holes)
+        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection,
+                                holes: holes, globeTaps: globeTaps)
     }
 }
 

@@ -55,7 +55,11 @@ struct GroundFrame: Sendable {
         guard let globe = projection.globe else {
             return projection.unproject(p, wrappingLongitude: false).map { groundPoint($0) }
         }
-        guard let c = globe.unproject(p) else { return nil }
+        return globe.unproject(p).map { groundPoint(nearestCopyOf: $0) }
+    }
+
+    /// The ground point of `c` in the world copy nearest the centre.
+    func groundPoint(nearestCopyOf c: Coordinate) -> ScreenPoint {
         let center = projection.camera.center.longitude
         return groundPoint(Coordinate(latitude: c.latitude, longitude: c.longitude - 360 * ((c.longitude - center) / 360).rounded()))
     }

@@ -24,7 +24,8 @@ import Foundation
 ///   ground along the ray through its pixel to the sphere, and lines and
 ///   fills are tested there in Web Mercator, as MapLibre 5.3 tests them in
 ///   tile space; what the sphere hides is not hit, and a tap in the sky hits
-///   no ground (MapLibre moves it to the horizon).
+///   no ground (MapLibre moves it to the horizon). ``GlobeTapRule`` chooses
+///   between that (what is drawn) and MapLibre's own answers.
 ///
 /// One deliberate difference, switchable: MapLibre GL JS (5.3) answers a
 /// point query on a fill with "does *any* ring contain the point", so a tap
@@ -54,6 +55,21 @@ public struct SceneQueryIndex: Sendable {
         case likeMapLibreQuery
     }
 
+    /// How taps are answered on the globe (`globe` projection below zoom
+    /// 12); nothing changes under Mercator.
+    public enum GlobeTapRule: Sendable {
+        /// What is drawn under the tap (the default): a tap in the sky hits
+        /// no fill or line, and a circle drawn under the tap is hit.
+        case drawn
+        /// As MapLibre GL JS 5.3's `queryRenderedFeatures`: a tap in the sky
+        /// is carried to the horizon (``GlobeProjection/unprojectLikeMapLibre(_:)``)
+        /// and hits what is there, and circles are found only within the
+        /// tile's query padding of the tap in Web Mercator, tested against
+        /// where the tap's point of the sphere is drawn, hidden or not
+        /// (``MapLibreGlobeCircles``).
+        case likeMapLibreQuery
+    }
+
     public let projection: Projection
     private let frame: GroundFrame
     private let ground: HitIndex
@@ -61,6 +77,9 @@ public struct SceneQueryIndex: Sendable {
     private let screen: HitIndex
     private let screenMeta: [Meta]
     private let maxTapRadius: Double
+    /// Set for ``GlobeTapRule/likeMapLibreQuery`` on the globe: the circles
+    /// (aligned with the viewport) are there instead of in `screen`.
+    private let mapLibreCircles: MapLibreGlobeCircles?
 
     /// - Parameters:
     ///   - layers: bottom to top, as drawn.
@@ -69,12 +88,16 @@ public struct SceneQueryIndex: Sendable {
     ///     are hit instead of the whole frame.
     ///   - projection: the camera's projection, for queries near a coordinate.
     ///   - holes: whether a tap inside a polygon's hole hits it.
+    ///   - globeTaps: drawn answers or MapLibre's on the globe.
     /// - Complexity: O(n) shapes plus the grid build.
     public init(layers: [DrawnLayer], viewAnnotations: ViewAnnotationResult? = nil,
-                collisionBoxes: [String: [ScreenRect]] = [:], projection: Projection, holes: HoleRule = .honoured) {
+                collisionBoxes: [String: [ScreenRect]] = [:], projection: Projection, holes: HoleRule = .honoured, globeTaps: GlobeTapRule = .drawn) {
         self.projection = projection
         let frame = GroundFrame(projection: projection)
         self.frame = frame
+        let globe = globeTaps == .likeMapLibreQuery ? projection.globe : nil
+        var circles = MapLibreGlobeCircles()
+        let pitchScale = globe == nil ? 1 : MapLibreGlobeCircles.maxPitchScaleFactor(projection)
         var gShapes: [HitShape] = [], gZ: [Int] = [], gMeta: [Meta] = []
         var sShapes: [HitShape] = [], sZ: [Int] = [], sMeta: [Meta] = []
         var z = 0
@@ -88,6 +111,7 @@ public struct SceneQueryIndex: Sendable {
             if layer.translateAnchor == .viewport {
                 (tx, ty) = (cos(bearing) * tx - sin(bearing) * ty, sin(bearing) * tx + cos(bearing) * ty)
             }
+            let paddings = globe == nil ? [] : MapLibreGlobeCircles.queryPaddings(of: layer, zoom: projection.camera.zoom)
             let order = layer.features.indices.sorted { a, b in
                 let ka = layer.features[a].sortKey ?? 0, kb = layer.features[b].sortKey ?? 0
                 return ka != kb ? ka < kb : a < b
@@ -113,7 +137,14 @@ public struct SceneQueryIndex: Sendable {
                 case .circle(let center, let radius, let stroke):
                     let size = max(0, radius) + max(0, stroke)
                     let g = frame.groundPoints([center], tx, ty)[0]
-                    if layer.circlePitchAlignment == .map {
+                    if let globe, layer.circlePitchAlignment != .map {
+                        let c = frame.coordinate(ofGround: g)
+                        if let drawn = globe.projectThroughGlobe(c) {
+                            let scale = layer.circlePitchScale == .map ? projection.cameraToCenterDistance / drawn.depth : 1
+                            circles.append(mercator: MapLibreGlobeCircles.mercator(center, worldSize: projection.worldSize), screen: drawn.point,
+                                           radius: size * scale, padding: paddings[i] * pitchScale, z: z, meta: meta)
+                        }
+                    } else if layer.circlePitchAlignment == .map {
                         // On the ground: radius in world points, shrunk with distance
                         // only when the scale follows the viewport.
                         let scale = layer.circlePitchScale == .viewport ? frame.depth(ofGround: g) / projection.cameraToCenterDistance : 1
@@ -145,6 +176,8 @@ public struct SceneQueryIndex: Sendable {
         ground = HitIndex(shapes: gShapes, z: gZ, region: frame.region())
         groundMeta = gMeta
         maxTapRadius = maxTap
+        if globe != nil { circles.finish(worldSize: projection.worldSize) }
+        mapLibreCircles = globe == nil ? nil : circles
     }
 
     /// Everything within `radius` points of a screen point (plus each layer's
@@ -156,7 +189,15 @@ public struct SceneQueryIndex: Sendable {
             let m = screenMeta[i]
             if d <= r + m.tapRadius { hits.append((screen.z[i], hit(m, d))) }
         }
-        if let g = frame.groundPoint(underScreen: point) {
+        var tapGround = frame.groundPoint(underScreen: point)
+        if let circles = mapLibreCircles, let globe = projection.globe, let tap = globe.unprojectLikeMapLibre(point) {
+            tapGround = frame.groundPoint(nearestCopyOf: tap)
+            let drawn = globe.projectThroughGlobe(tap)?.point ?? point
+            circles.forEachHit(tap: MapLibreGlobeCircles.mercator(tap, worldSize: projection.worldSize), tapScreen: drawn, tapRadius: r) { z, m, d in
+                hits.append((z, hit(m, d)))
+            }
+        }
+        if let g = tapGround {
             // Screen points to world points here: the perspective factor at the tap.
             let perScreenPoint = frame.worldPointsPerScreenPoint(at: g)
             ground.forEachHit(at: g, radius: (r + maxTapRadius) * perScreenPoint) { i, d in
