@@ -8,7 +8,7 @@ import Foundation
 /// ``SceneQueryIndex/GlobeTapRule/likeMapLibreQuery``:
 ///
 /// - the tap is the point of the sphere MapLibre puts under it
-///   (``GlobeProjection/unprojectLikeMapLibre(_:)``: the horizon for a tap
+///   (`GlobeProjection.unprojectLikeMapLibre(_:)`: the horizon for a tap
 ///   in the sky), and the circle is tested on screen against where that
 ///   point is drawn, not against the tap's pixel;
 /// - only circles whose centre is within their tile's query padding of that

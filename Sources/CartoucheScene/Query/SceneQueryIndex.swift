@@ -62,11 +62,11 @@ public struct SceneQueryIndex: Sendable {
         /// no fill or line, and a circle drawn under the tap is hit.
         case drawn
         /// As MapLibre GL JS 5.3's `queryRenderedFeatures`: a tap in the sky
-        /// is carried to the horizon (``GlobeProjection/unprojectLikeMapLibre(_:)``)
+        /// is carried to the horizon (`GlobeProjection.unprojectLikeMapLibre(_:)`)
         /// and hits what is there, and circles are found only within the
         /// tile's query padding of the tap in Web Mercator, tested against
         /// where the tap's point of the sphere is drawn, hidden or not
-        /// (``MapLibreGlobeCircles``).
+        /// (`MapLibreGlobeCircles`).
         case likeMapLibreQuery
     }
 
