@@ -1,3 +1,4 @@
+import CartoucheTestSupport
 import Testing
 @testable import CartoucheRender
 
@@ -11,12 +12,7 @@ import Testing
     @Test func sampleDrawingMatchesTheGolden() throws {
         let svg = try SVGRenderer().render(SampleDrawing.make())
         #expect(svg == Self.golden)
-        // On a mismatch, show the first differing line rather than two long strings.
-        let got = svg.split(separator: "\n", omittingEmptySubsequences: false)
-        let want = Self.golden.split(separator: "\n", omittingEmptySubsequences: false)
-        if let k = Array(zip(got, want)).firstIndex(where: { $0 != $1 }) {
-            Issue.record("line \(k + 1):\n got: \(got[k])\nwant: \(want[k])")
-        }
+        if let difference = firstDifferentLine(got: svg, want: Self.golden) { Issue.record(Comment(rawValue: difference)) }
     }
 
     static let golden = """

@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartoucheRender
+import CartoucheTestSupport
 import Foundation
 import Testing
 
@@ -89,11 +90,7 @@ struct SceneGlobeDrawingTests {
             try svg.write(toFile: "/tmp/cartouche-globe.svg", atomically: true, encoding: .utf8)
         }
         #expect(svg == Self.golden)
-        let got = svg.split(separator: "\n", omittingEmptySubsequences: false)
-        let want = Self.golden.split(separator: "\n", omittingEmptySubsequences: false)
-        if let k = Array(zip(got, want)).firstIndex(where: { $0 != $1 }) {
-            Issue.record("line \(k + 1):\n got: \(got[k])\nwant: \(want[k])")
-        }
+        if let difference = firstDifferentLine(got: svg, want: Self.golden) { Issue.record(Comment(rawValue: difference)) }
     }
 
     static let golden = """

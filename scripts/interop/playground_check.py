@@ -280,6 +280,24 @@ def gestures(page, job, result):
                                      "() => document.querySelector('#playground-ground rect').getAttribute('y')")}
 
 
+def open_page(p, job, result, args=LAUNCH_ARGS):
+    """Chromium and a page of the job's size whose script errors and CSP
+    violations are collected in `result["consoleErrors"]`. Chromium logs every
+    4xx answer as "Failed to load resource": the steps that expect one (a bad
+    scene's place and render) check the page instead, so those are left out.
+    `args`: chromium's flags (a page drawing WebGL needs SwiftShader)."""
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+    try:
+        page = browser.new_page(viewport={"width": job["width"], "height": job["height"]}, device_scale_factor=1)
+    except Exception:
+        browser.close()
+        raise
+    page.on("console", lambda m: m.type == "error" and not m.text.startswith("Failed to load resource")
+            and result["consoleErrors"].append(m.text))
+    page.on("pageerror", lambda e: result["consoleErrors"].append(str(e)))
+    return browser, page
+
+
 def main():
     start = time.monotonic()
     require_setup(TOOL, maplibre=False)
@@ -287,14 +305,8 @@ def main():
     job = json.load(sys.stdin)
     result = {"consoleErrors": []}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        browser, page = open_page(p, job, result)
         try:
-            page = browser.new_page(viewport={"width": job["width"], "height": job["height"]}, device_scale_factor=1)
-            # Chromium logs every 4xx answer as "Failed to load resource"; the bad-scene step expects
-            # two (place and render). Anything else (a script error, a CSP violation) is reported.
-            page.on("console", lambda m: m.type == "error" and not m.text.startswith("Failed to load resource")
-                    and result["consoleErrors"].append(m.text))
-            page.on("pageerror", lambda e: result["consoleErrors"].append(str(e)))
             page.goto(job["url"])
             settle(page, 1)
             initial = page.evaluate(OBSERVE)

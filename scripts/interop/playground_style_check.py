@@ -45,8 +45,8 @@ import time
 import urllib.parse
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import CHROMIUM, DECODE_PNG, require_setup  # noqa: E402
-from playground_check import MOVE, MOVED, PROBLEM, TO_PAGE, settle, to_page, to_viewport, wait_until  # noqa: E402
+from maplibre_page import DECODE_PNG, require_setup  # noqa: E402
+from playground_check import MOVE, MOVED, PROBLEM, TO_PAGE, open_page, settle, to_page, to_viewport, wait_until  # noqa: E402
 
 TOOL = "playground_style_check"
 # WebGL in software: MapLibre needs it.
@@ -230,13 +230,8 @@ def main():
     result = {"consoleErrors": [], "styleRequests": requests, "styleURL": style_url}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            browser, page = open_page(p, job, result, args=LAUNCH_ARGS)
             try:
-                page = browser.new_page(viewport={"width": job["width"], "height": job["height"]}, device_scale_factor=1)
-                # Chromium logs every 4xx answer as "Failed to load resource" (the globe's 422 in this branch).
-                page.on("console", lambda m: m.type == "error" and not m.text.startswith("Failed to load resource")
-                        and result["consoleErrors"].append(m.text))
-                page.on("pageerror", lambda e: result["consoleErrors"].append(str(e)))
                 page.goto(job["url"] + "?style=" + urllib.parse.quote(style_url, safe=""))
                 style_run(page, job, result)
                 result["noMapLibre"] = None
