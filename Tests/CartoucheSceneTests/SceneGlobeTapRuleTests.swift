@@ -149,7 +149,7 @@ struct MapLibreGlobeCirclePaddingTests {
         }
     }
 
-    @Test func eachCircleIsSearchedWithItsOwnTilesLargestRadiusAndStroke() {
+    @Test func eachCircleIsSearchedWithItsOwnTilesLargestRadiusAndStroke() throws {
         // Zoom 2.5: tiles of zoom 2, 90° of longitude wide, with buffers of a
         // quarter tile (22.5°). a and b are in the tile of 0…90°E; b, 20° from
         // its edge, is also in the buffer of the next tile, c's; d is far away.
@@ -160,10 +160,16 @@ struct MapLibreGlobeCirclePaddingTests {
             DrawnFeature(id: "d", shape: .circle(center: Coordinate(latitude: 10, longitude: -100), radius: 2, strokeWidth: 0)),
             DrawnFeature(id: "l", shape: .line([[Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 1)]], width: 50, gapWidth: 0, offset: 0)),
         ]
-        let paddings = MapLibreGlobeCircles.queryPaddings(of: DrawnLayer(id: "circles", features: features), zoom: 2.5)
+        let projection = try Projection(camera: Camera(center: Coordinate(latitude: 0, longitude: 120), zoom: 2.5), viewport: ScreenSize(width: 640, height: 480),
+                                        projection: .globe)
+        let tiles = MapLibreGlobeTiles(projection: projection)
+        let found = MapLibreGlobeCircles.queryPaddings(of: DrawnLayer(id: "circles", features: features), tiles: tiles)
+        let paddings = found.map(\.padding)
         // a: its tile holds a and b (20 + 1); b: the same tile; c: its tile
         // (90…180°E) holds c and, in the buffer, b (70°E is within 22.5° of 90°E): 20 + 4;
         // d: alone (2 + 0); the line: 0.
         #expect(paddings == [21, 21, 24, 2, 0])
+        // Seen from 120°E, the tile of 180…90°W is nearer a world east (wrap 1).
+        #expect(found.map(\.wrap) == [0, 0, 0, 1, 0])
     }
 }

@@ -13,9 +13,12 @@ import Foundation
 ///   point is drawn, not against the tap's pixel;
 /// - only circles whose centre is within their tile's query padding of that
 ///   point in Web Mercator are candidates: the box MapLibre's feature index
-///   searches in tile space (``queryPaddings(of:zoom:)``, in points at the
+///   searches in tile space (``queryPaddings(of:tiles:)``, in points at the
 ///   camera zoom, times the `maxPitchScaleFactor` MapLibre's globe
-///   transform takes from its Mercator camera: ``maxPitchScaleFactor(_:)``);
+///   transform takes from its Mercator camera: ``maxPitchScaleFactor(_:)``),
+///   the tap moved a world west or east for a circle in a tile whose wrap
+///   is not 0 (``MapLibreGlobeTiles``), so such a circle is found only from
+///   across the antimeridian;
 /// - a candidate's centre is projected whether the globe hides it or not
 ///   (its circle test does not look at occlusion), its radius scaled by the
 ///   perspective for `circle-pitch-scale: map`.
@@ -24,6 +27,7 @@ struct MapLibreGlobeCircles: Sendable {
     private var screen: [ScreenPoint] = []
     private var radius: [Double] = []
     private var padding: [Double] = []
+    private var wrap: [Int] = []
     private var z: [Int] = []
     private var meta: [SceneQueryIndex.Meta] = []
     private var index: HitIndex? = nil
@@ -37,11 +41,12 @@ struct MapLibreGlobeCircles: Sendable {
     }
 
     /// Adds a circle: its centre in Mercator (`mercator`), where it is drawn
-    /// (`screen`), its drawn radius there and its tile's query padding (scaled).
-    mutating func append(mercator: ScreenPoint, screen point: ScreenPoint, radius r: Double, padding pad: Double,
+    /// (`screen`), its drawn radius there, its tile's query padding (scaled)
+    /// and that tile's wrap (``MapLibreGlobeTiles/wrap(of:)``).
+    mutating func append(mercator: ScreenPoint, screen point: ScreenPoint, radius r: Double, padding pad: Double, wrap w: Int,
                          z zi: Int, meta m: SceneQueryIndex.Meta) {
         points.append(.circle(center: mercator, radius: 0))
-        screen.append(point); radius.append(r); padding.append(pad); z.append(zi); meta.append(m)
+        screen.append(point); radius.append(r); padding.append(pad); wrap.append(w); z.append(zi); meta.append(m)
         maxPadding = max(maxPadding, pad)
     }
 
@@ -53,15 +58,20 @@ struct MapLibreGlobeCircles: Sendable {
     /// Each circle hit by a tap whose point on the sphere is at `tap` in
     /// Mercator and drawn at `tapScreen`, within `tapRadius` (+ the layer's
     /// tap radius) points of the drawn circle: `body(z, meta, distance)`.
-    func forEachHit(tap: ScreenPoint, tapScreen: ScreenPoint, tapRadius: Double,
+    /// A circle in a tile of wrap w is searched for a world (`worldSize`)
+    /// times w west of the tap, where MapLibre's query of that tile puts it.
+    func forEachHit(tap: ScreenPoint, worldSize: Double, tapScreen: ScreenPoint, tapRadius: Double,
                     _ body: (Int, SceneQueryIndex.Meta, Double) -> Void) {
         guard let index else { return }
-        let box = ScreenRect(minX: tap.x - maxPadding, minY: tap.y - maxPadding, maxX: tap.x + maxPadding, maxY: tap.y + maxPadding)
-        for h in index.query(in: box) {
-            let i = h.shapeIndex
-            guard case .circle(let c, _) = points[i], abs(c.x - tap.x) <= padding[i], abs(c.y - tap.y) <= padding[i] else { continue }
-            let d = HitShape.circle(center: screen[i], radius: radius[i]).distance(from: tapScreen)
-            if d <= tapRadius + meta[i].tapRadius { body(z[i], meta[i], d) }
+        for w in -1...1 {
+            let x = tap.x - Double(w) * worldSize
+            let box = ScreenRect(minX: x - maxPadding, minY: tap.y - maxPadding, maxX: x + maxPadding, maxY: tap.y + maxPadding)
+            for h in index.query(in: box) where wrap[h.shapeIndex] == w {
+                let i = h.shapeIndex
+                guard case .circle(let c, _) = points[i], abs(c.x - x) <= padding[i], abs(c.y - tap.y) <= padding[i] else { continue }
+                let d = HitShape.circle(center: screen[i], radius: radius[i]).distance(from: tapScreen)
+                if d <= tapRadius + meta[i].tapRadius { body(z[i], meta[i], d) }
+            }
         }
     }
 }
@@ -69,37 +79,49 @@ struct MapLibreGlobeCircles: Sendable {
 extension MapLibreGlobeCircles {
     /// The query padding MapLibre searches with for each feature of a
     /// circle layer (0 for other shapes), in points (to be scaled by
-    /// ``maxPitchScaleFactor(_:)``): the `queryRadius` of the tile the
-    /// circle's centre is in — the largest radius plus the largest stroke
-    /// width among the circles of that tile's bucket (a GeoJSON tile at
-    /// zoom `floor(zoom)` holds the features within a quarter tile of its
-    /// edges, its 128 px buffer), plus the length of the layer's translate.
-    static func queryPaddings(of layer: DrawnLayer, zoom: Double) -> [Double] {
-        let tiles = pow(2, max(0, zoom).rounded(.down))
-        func tile(_ c: Coordinate) -> (x: Double, y: Double) {
-            let m = mercator(c, worldSize: tiles)
-            return (m.x, m.y)
+    /// ``maxPitchScaleFactor(_:)``), and the wrap of the tile it is found
+    /// in: the `queryRadius` of the covering tile the circle's centre is in
+    /// (``MapLibreGlobeTiles``) — the largest radius plus the largest stroke
+    /// width among the circles of that tile's bucket (a GeoJSON tile holds
+    /// the features within a quarter tile of its edges, its 128 px buffer),
+    /// plus the length of the layer's translate; and the centre as that
+    /// tile holds it, rounded to its 8192-unit grid (geojson-vt's).
+    ///
+    /// - Complexity: O(n × the tile levels in use).
+    static func queryPaddings(of layer: DrawnLayer, tiles: MapLibreGlobeTiles) -> [(padding: Double, wrap: Int, center: Coordinate)] {
+        typealias Tile = MapLibreGlobeTiles.Tile
+        func point(_ c: Coordinate) -> ScreenPoint { mercator(c, worldSize: 1) }
+        var own: [Tile?] = []
+        for f in layer.features {
+            if case .circle(let c, _, _) = f.shape { own.append(tiles.tile(containing: point(c))) } else { own.append(nil) }
         }
-        struct Key: Hashable { var x, y: Double }
-        var largest: [Key: (radius: Double, stroke: Double)] = [:]
+        let used = Set(own.compactMap { $0 }), levels = Set(used.map(\.z))
+        var largest: [Tile: (radius: Double, stroke: Double)] = [:]
         for f in layer.features {
             guard case .circle(let c, let r, let s) = f.shape else { continue }
-            let t = tile(c), core = Key(x: t.x.rounded(.down), y: t.y.rounded(.down))
-            for dx in [-1.0, 0, 1] {
-                for dy in [-1.0, 0, 1] {
-                    let key = Key(x: core.x + dx, y: core.y + dy)
-                    guard t.x >= key.x - 0.25, t.x <= key.x + 1.25, t.y >= key.y - 0.25, t.y <= key.y + 1.25 else { continue }
-                    let old = largest[key] ?? (0, 0)
-                    largest[key] = (max(old.radius, r), max(old.stroke, s))
+            let m = point(c)
+            // Every tile in use whose buffered square holds the centre.
+            for z in levels {
+                let n = pow(2, Double(z)), tx = m.x * n, ty = m.y * n
+                for dx in -1...1 {
+                    for dy in -1...1 {
+                        let key = Tile(z: z, x: Int(tx.rounded(.down)) + dx, y: Int(ty.rounded(.down)) + dy)
+                        let x = Double(key.x), y = Double(key.y)
+                        guard used.contains(key), tx >= x - 0.25, tx <= x + 1.25, ty >= y - 0.25, ty <= y + 1.25 else { continue }
+                        let old = largest[key] ?? (0, 0)
+                        largest[key] = (max(old.radius, r), max(old.stroke, s))
+                    }
                 }
             }
         }
         let translate = (layer.translate.x * layer.translate.x + layer.translate.y * layer.translate.y).squareRoot()
-        return layer.features.map { f in
-            guard case .circle(let c, _, _) = f.shape else { return 0 }
-            let t = tile(c)
-            let l = largest[Key(x: t.x.rounded(.down), y: t.y.rounded(.down))] ?? (0, 0)
-            return l.radius + l.stroke + translate
+        return zip(layer.features, own).map { f, tile in
+            guard let tile, case .circle(let c, _, _) = f.shape else { return (0, 0, Coordinate(latitude: 0, longitude: 0)) }
+            let l = largest[tile] ?? (0, 0)
+            let n = pow(2, Double(tile.z)), m = point(c)
+            func snap(_ v: Double, _ t: Int) -> Double { ((8192 * (v * n - Double(t))).rounded() / 8192 + Double(t)) / n }
+            let center = Coordinate(latitude: WebMercator.latitude(normalizedY: snap(m.y, tile.y)), longitude: snap(m.x, tile.x) * 360 - 180)
+            return (l.radius + l.stroke + translate, tiles.wrap(of: tile), center)
         }
     }
 

@@ -23,8 +23,10 @@ import Foundation
 /// - On the globe (`projection` `globe` below zoom 12) the tap reaches the
 ///   ground along the ray through its pixel to the sphere, and lines and
 ///   fills are tested there in Web Mercator, as MapLibre 5.3 tests them in
-///   tile space; what the sphere hides is not hit, and a tap in the sky hits
-///   no ground (MapLibre moves it to the horizon). ``GlobeTapRule`` chooses
+///   tile space; what the sphere hides is not hit, a tap in the sky hits
+///   no ground (MapLibre moves it to the horizon), and every world copy of
+///   a line or ring is tested (one reaching over 180° from the centre is
+///   drawn in another copy than the tap's). ``GlobeTapRule`` chooses
 ///   between that (what is drawn) and MapLibre's own answers.
 ///
 /// One deliberate difference, switchable: MapLibre GL JS (5.3) answers a
@@ -45,6 +47,9 @@ public struct SceneQueryIndex: Sendable {
         var customData: [String: JSONValue]
         var tapRadius: Double
         var cluster: ClusterHit? = nil
+        /// MapLibre's query padding of the feature's layer (lines and fills),
+        /// in points times `maxPitchScaleFactor`, for `.likeMapLibreQuery` on the globe.
+        var queryPadding = 0.0
     }
 
     /// How a tap inside a polygon's hole is answered.
@@ -63,10 +68,12 @@ public struct SceneQueryIndex: Sendable {
         case drawn
         /// As MapLibre GL JS 5.3's `queryRenderedFeatures`: a tap in the sky
         /// is carried to the horizon (`GlobeProjection.unprojectLikeMapLibre(_:)`)
-        /// and hits what is there, and circles are found only within the
+        /// and hits what is there; circles are found only within the
         /// tile's query padding of the tap in Web Mercator, tested against
         /// where the tap's point of the sphere is drawn, hidden or not
-        /// (`MapLibreGlobeCircles`).
+        /// (`MapLibreGlobeCircles`); and nothing is found in MapLibre's tiles
+        /// across the antimeridian from the centre, whose world-copy wrap
+        /// moves the tap a world away (`MapLibreGlobeTiles`).
         case likeMapLibreQuery
     }
 
@@ -80,6 +87,8 @@ public struct SceneQueryIndex: Sendable {
     /// Set for ``GlobeTapRule/likeMapLibreQuery`` on the globe: the circles
     /// (aligned with the viewport) are there instead of in `screen`.
     private let mapLibreCircles: MapLibreGlobeCircles?
+    /// Set with `mapLibreCircles`: which tiles MapLibre would search for a tap.
+    private let mapLibreTiles: MapLibreGlobeTiles?
 
     /// - Parameters:
     ///   - layers: bottom to top, as drawn.
@@ -98,6 +107,7 @@ public struct SceneQueryIndex: Sendable {
         let globe = globeTaps == .likeMapLibreQuery ? projection.globe : nil
         var circles = MapLibreGlobeCircles()
         let pitchScale = globe == nil ? 1 : MapLibreGlobeCircles.maxPitchScaleFactor(projection)
+        let tiles = globe == nil ? nil : MapLibreGlobeTiles(projection: projection)
         var gShapes: [HitShape] = [], gZ: [Int] = [], gMeta: [Meta] = []
         var sShapes: [HitShape] = [], sZ: [Int] = [], sMeta: [Meta] = []
         var z = 0
@@ -111,24 +121,26 @@ public struct SceneQueryIndex: Sendable {
             if layer.translateAnchor == .viewport {
                 (tx, ty) = (cos(bearing) * tx - sin(bearing) * ty, sin(bearing) * tx + cos(bearing) * ty)
             }
-            let paddings = globe == nil ? [] : MapLibreGlobeCircles.queryPaddings(of: layer, zoom: projection.camera.zoom)
+            let paddings = tiles.map { MapLibreGlobeCircles.queryPaddings(of: layer, tiles: $0) } ?? []
+            let groundPadding = tiles == nil ? 0 : MapLibreGlobeTiles.queryRadius(of: layer) * pitchScale
             let order = layer.features.indices.sorted { a, b in
                 let ka = layer.features[a].sortKey ?? 0, kb = layer.features[b].sortKey ?? 0
                 return ka != kb ? ka < kb : a < b
             }
             for i in order {
                 let f = layer.features[i]
-                let meta = Meta(layerId: layer.id, id: f.id, kind: f.kind, customData: f.customData, tapRadius: tap, cluster: f.cluster)
+                let meta = Meta(layerId: layer.id, id: f.id, kind: f.kind, customData: f.customData, tapRadius: tap, cluster: f.cluster,
+                                queryPadding: groundPadding)
                 switch f.shape {
                 case .line(let lines, let width, let gap, let offset):
                     let drawn = gap > 0 ? gap + 2 * width : width
-                    let runs = lines.map { frame.offsetLine(frame.groundPoints($0, tx, ty), offset) }
+                    let runs = lines.map { frame.offsetLine(frame.groundPoints(tiles?.snapped($0) ?? $0, tx, ty), offset) }
                     for run in runs where !run.isEmpty {
                         gShapes.append(.polyline(run, halfWidth: max(0, drawn / 2))); gZ.append(z); gMeta.append(meta)
                     }
                 case .fill(let polygons):
                     for rings in polygons where !rings.isEmpty {
-                        let ground = rings.map { frame.groundPoints($0, tx, ty) }
+                        let ground = rings.map { frame.groundPoints(tiles?.snapped($0) ?? $0, tx, ty) }
                         // MapLibre's rule: every ring on its own (a feature hit
                         // through several rings is reported once).
                         let shapes = holes == .honoured ? [ground] : ground.map { [$0] }
@@ -138,11 +150,12 @@ public struct SceneQueryIndex: Sendable {
                     let size = max(0, radius) + max(0, stroke)
                     let g = frame.groundPoints([center], tx, ty)[0]
                     if let globe, layer.circlePitchAlignment != .map {
-                        let c = frame.coordinate(ofGround: g)
-                        if let drawn = globe.projectThroughGlobe(c) {
+                        // Where MapLibre's tile has the centre (rounded to its grid).
+                        let tiled = paddings[i].center
+                        if let drawn = globe.projectThroughGlobe(frame.coordinate(ofGround: frame.groundPoints([tiled], tx, ty)[0])) {
                             let scale = layer.circlePitchScale == .map ? projection.cameraToCenterDistance / drawn.depth : 1
-                            circles.append(mercator: MapLibreGlobeCircles.mercator(center, worldSize: projection.worldSize), screen: drawn.point,
-                                           radius: size * scale, padding: paddings[i] * pitchScale, z: z, meta: meta)
+                            circles.append(mercator: MapLibreGlobeCircles.mercator(tiled, worldSize: projection.worldSize), screen: drawn.point,
+                                           radius: size * scale, padding: paddings[i].padding * pitchScale, wrap: paddings[i].wrap, z: z, meta: meta)
                         }
                     } else if layer.circlePitchAlignment == .map {
                         // On the ground: radius in world points, shrunk with distance
@@ -178,6 +191,7 @@ public struct SceneQueryIndex: Sendable {
         maxTapRadius = maxTap
         if globe != nil { circles.finish(worldSize: projection.worldSize) }
         mapLibreCircles = globe == nil ? nil : circles
+        mapLibreTiles = tiles
     }
 
     /// Everything within `radius` points of a screen point (plus each layer's
@@ -190,20 +204,32 @@ public struct SceneQueryIndex: Sendable {
             if d <= r + m.tapRadius { hits.append((screen.z[i], hit(m, d))) }
         }
         var tapGround = frame.groundPoint(underScreen: point)
+        var tapMercator: ScreenPoint? = nil
         if let circles = mapLibreCircles, let globe = projection.globe, let tap = globe.unprojectLikeMapLibre(point) {
             tapGround = frame.groundPoint(nearestCopyOf: tap)
+            let mercator = MapLibreGlobeCircles.mercator(tap, worldSize: projection.worldSize)
+            tapMercator = mercator
             let drawn = globe.projectThroughGlobe(tap)?.point ?? point
-            circles.forEachHit(tap: MapLibreGlobeCircles.mercator(tap, worldSize: projection.worldSize), tapScreen: drawn, tapRadius: r) { z, m, d in
+            circles.forEachHit(tap: mercator, worldSize: projection.worldSize, tapScreen: drawn, tapRadius: r) { z, m, d in
                 hits.append((z, hit(m, d)))
             }
         }
         if let g = tapGround {
             // Screen points to world points here: the perspective factor at the tap.
             let perScreenPoint = frame.worldPointsPerScreenPoint(at: g)
-            ground.forEachHit(at: g, radius: (r + maxTapRadius) * perScreenPoint) { i, d in
-                let m = groundMeta[i]
-                let screenDistance = d / perScreenPoint
-                if screenDistance <= r + m.tapRadius { hits.append((ground.z[i], hit(m, screenDistance))) }
+            var reached: [Double: Bool] = [:]
+            for dx in copies {
+                ground.forEachHit(at: ScreenPoint(x: g.x + dx, y: g.y), radius: (r + maxTapRadius) * perScreenPoint) { i, d in
+                    let m = groundMeta[i]
+                    let screenDistance = d / perScreenPoint
+                    guard screenDistance <= r + m.tapRadius else { return }
+                    if let tiles = mapLibreTiles, let tap = tapMercator {
+                        let reaches = reached[m.queryPadding] ?? tiles.reaches(tap, padding: m.queryPadding, worldSize: projection.worldSize)
+                        reached[m.queryPadding] = reaches
+                        guard reaches else { return }
+                    }
+                    hits.append((ground.z[i], hit(m, screenDistance)))
+                }
             }
         }
         return topFirst(hits)
@@ -223,8 +249,12 @@ public struct SceneQueryIndex: Sendable {
             let bounds = footprint.dropFirst().reduce(ScreenRect(minX: footprint[0].x, minY: footprint[0].y, maxX: footprint[0].x, maxY: footprint[0].y)) {
                 ScreenRect(minX: min($0.minX, $1.x), minY: min($0.minY, $1.y), maxX: max($0.maxX, $1.x), maxY: max($0.maxY, $1.y))
             }
-            for h in ground.query(in: bounds) where ground.shapes[h.shapeIndex].intersects(polygon: footprint) {
-                hits.append((h.z, hit(groundMeta[h.shapeIndex], 0)))
+            for dx in copies {
+                let moved = footprint.map { ScreenPoint(x: $0.x + dx, y: $0.y) }
+                let box = bounds.offsetBy(dx: dx, dy: 0)
+                for h in ground.query(in: box) where ground.shapes[h.shapeIndex].intersects(polygon: moved) {
+                    hits.append((h.z, hit(groundMeta[h.shapeIndex], 0)))
+                }
             }
         }
         return topFirst(hits)
@@ -234,6 +264,14 @@ public struct SceneQueryIndex: Sendable {
     public func query(near coordinate: Coordinate, radius: Double = 0) -> [SceneHit] {
         guard let p = projection.project(coordinate) else { return [] }
         return query(at: p, radius: radius)
+    }
+
+    /// The world copies a ground query looks in: on the sphere every copy is
+    /// the same place, and a line or ring reaching over 180° from the centre
+    /// is met in the copy east or west of the tap's (the ground frame keeps
+    /// its vertices' raw longitude differences, as they are drawn).
+    private var copies: [Double] {
+        projection.globe == nil ? [0] : [0, -projection.worldSize, projection.worldSize]
     }
 
     private func hit(_ m: Meta, _ d: Double) -> SceneHit {
