@@ -132,6 +132,22 @@ struct MapLibreGlobeQueryAgreementTests {
         return wrap(center) != 0
     }
 
+    /// Expects every tile MapLibre loaded for the circles to be the tile
+    /// `MapLibreGlobeTiles` puts at its centre, with its wrap; the count.
+    func expectMapLibresTiles(_ result: [String: JSONValue], projection: Projection, _ context: String) throws -> Int {
+        let loaded = try #require(result["tiles"]?.objectValue?["circles"]?.arrayValue)
+        let tiles = MapLibreGlobeTiles(projection: projection)
+        for entry in loaded {
+            let v = (entry.arrayValue ?? []).compactMap(\.numberValue).map { Int($0) }
+            try #require(v.count == 4)
+            let n = pow(2, Double(v[0]))
+            let ours = tiles.tile(containing: ScreenPoint(x: (Double(v[1]) + 0.5) / n, y: (Double(v[2]) + 0.5) / n))
+            #expect(ours == MapLibreGlobeTiles.Tile(z: v[0], x: v[1], y: v[2]) && tiles.wrap(of: ours) == v[3],
+                    "\(context): MapLibre's tile \(v) (z, x, y, wrap), ours \(ours) wrap \(tiles.wrap(of: ours))")
+        }
+        return loaded.count
+    }
+
     @Test func hitsAgreeWithQueryRenderedFeaturesOnTheGlobe() throws {
         try compare(seeds: 4200..<4208, atLeast: 800)
     }
@@ -145,7 +161,7 @@ struct MapLibreGlobeQueryAgreementTests {
         let scenes = try seeds.map { try randomScene(seed: $0) }
         let results = try QueryOracle.run(scenes, viewport: viewport, projection: .globe)
         var compared = 0, exact = 0, sameTop = 0, nearBorder = 0, sky = 0, padding = 0, antimeridian = 0
-        var likeExact = 0
+        var likeExact = 0, tilesChecked = 0
         for (s, scene) in scenes.enumerated() {
             #expect(results[s]["globe"]?.boolValue == true, "scene \(s) is not drawn on the globe")
             let projection = try Projection(camera: try QueryOracle.actualCamera(results[s]), viewport: viewport, projection: .globe)
@@ -156,6 +172,7 @@ struct MapLibreGlobeQueryAgreementTests {
             #expect(abs(MapLibreGlobeCircles.maxPitchScaleFactor(projection) - pitchScale) < 1e-6 * pitchScale,
                     "scene \(s): maxPitchScaleFactor \(MapLibreGlobeCircles.maxPitchScaleFactor(projection)), MapLibre \(pitchScale)")
             let like = SceneQueryIndex(layers: scene.layers, projection: projection, holes: .likeMapLibreQuery, globeTaps: .likeMapLibreQuery)
+            tilesChecked += try expectMapLibresTiles(results[s], projection: projection, "seed \(seeds.lowerBound + UInt64(s))")
             for (k, point) in scene.points.enumerated() {
                 let expected = try QueryOracle.hits(results[s], at: k)
                 let theirs = like.query(at: point).map { "\($0.layerId ?? "")/\($0.id)" }
@@ -183,7 +200,7 @@ struct MapLibreGlobeQueryAgreementTests {
             }
         }
         print("MapLibre globe queryRenderedFeatures agreement, seeds \(seeds): \(exact)/\(compared) taps identical, \(sameTop)/\(compared) same top hit; \(sky) differ in the sky (MapLibre answers at the horizon), \(antimeridian) in tiles across the antimeridian (MapLibre's tile wrap), \(padding) where a drawn circle is beyond MapLibre's tile-space query padding, \(nearBorder) only within 1 pt of a border")
-        print("globeTaps maplibre, seeds \(seeds): \(likeExact)/\(compared) taps identical")
+        print("globeTaps maplibre, seeds \(seeds): \(likeExact)/\(compared) taps identical; \(tilesChecked) loaded tiles modelled (zoom and wrap)")
         #expect(compared >= minimum)
     }
 }

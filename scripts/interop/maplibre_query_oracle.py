@@ -25,6 +25,7 @@ Result:
   {"scenes": [{"camera": {the camera the map really has},
                "globe": transform.isGlobeRendering,
                "pitchScale": transform.maxPitchScaleFactor() (scales the query padding),
+               "tiles": {sourceId: [[z, x, y, wrap], ...]} (the loaded tiles),
                "errors": [style errors],
                "hits": [[[layerId, fid], ...], ...]}],   # per point, top-most first
    "seconds": t}
@@ -64,8 +65,15 @@ QUERY = """
   const camera = {center: [c.lng, c.lat], zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch()};
   const hits = points.map(([x, y]) =>
     map.queryRenderedFeatures([x, y]).map((f) => [f.layer.id, f.properties.fid]));
+  // The loaded tiles of each source: [z, x, y, wrap].
+  const tiles = {};
+  const caches = map.style.sourceCaches || {};
+  for (const id in caches) {
+    tiles[id] = Object.values(caches[id]._tiles).map((t) =>
+      [t.tileID.canonical.z, t.tileID.canonical.x, t.tileID.canonical.y, t.tileID.wrap]);
+  }
   return {camera, globe: map.transform.isGlobeRendering, hits, errors: window.styleErrors,
-          pitchScale: map.transform.maxPitchScaleFactor()};
+          pitchScale: map.transform.maxPitchScaleFactor(), tiles};
 }
 """
 
