@@ -3,7 +3,8 @@ motion counts of MotionMetrics (toggles, flips, jumps), and writes them as JSON.
 
     motion_report.py MEASUREMENTS.json RESULTS.json
 
-Measurement names are `DRIVE/MODE` (drives `fast` and `pace`).
+Measurement names are `DRIVE/MODE` (drives `fast` and `pace`; modes `alone`,
+`requests`, `one scene`, and the last two again in optimise mode).
 """
 import json
 import sys
@@ -25,6 +26,8 @@ def main() -> None:
         entry = drives.setdefault(drive, {
             "frames": m["info"]["frames"],
             "requestsEqualOneScene": f"{int(m['info']['identicalFrames'])} of {int(m['info']['frames'])} frames",
+            "optimiseRequestsEqualOneScene":
+                f"{int(m['info'].get('identicalOptimiseFrames', 0))} of {int(m['info']['frames'])} frames",
             "modes": {},
         })
         entry["modes"][mode] = {"cpuSeconds": round(m["seconds"][0], 3), "shownTotal": m["checksum"], "callouts": callouts}
@@ -34,11 +37,11 @@ def main() -> None:
         f.write("\n")
     for drive, d in drives.items():
         print(f"motion {drive} ({int(d['frames'])} frames): one request per frame with previous = one scene: "
-              f"{d['requestsEqualOneScene']} identical")
-        print(f"{'mode':<10} {'callout':<16} " + " ".join(f"{k[:13]:>13}" for k in KEYS))
+              f"{d['requestsEqualOneScene']} identical (optimise mode: {d['optimiseRequestsEqualOneScene']})")
+        print(f"{'mode':<18} {'callout':<16} " + " ".join(f"{k[:13]:>13}" for k in KEYS))
         for mode, r in d["modes"].items():
             for callout, c in sorted(r["callouts"].items()):
-                print(f"{mode:<10} {callout:<16} " + " ".join(f"{c.get(k, 0):>13g}" for k in KEYS))
+                print(f"{mode:<18} {callout:<16} " + " ".join(f"{c.get(k, 0):>13g}" for k in KEYS))
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ public enum GreedyPlacer {
             // reach the point.
             let order = CandidateOrder(item, previous: previous)
             let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
-                && item.size.width > 0 && item.size.height > 0
+                && item.size.width > collisionTolerance && item.size.height > collisionTolerance
                 && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
             // Plain nested loops over each pass's ranges: an iterator per
             // candidate cost greedy 15 % on dense scenes.

@@ -152,7 +152,7 @@ struct GridConflicts: ConflictGraph {
                                     let cell = row * columns + col
                                     for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                                         let b = Int(cellRects[k]), u = Int(rectOwner[b])
-                                        guard owner[u] != item, rects[b].intersects(rect),
+                                        guard owner[u] != item, rects[b].collides(with: rect),
                                               max(c0, Int(firstColumn[b])) == col, max(r0, Int(firstRow[b])) == row else { continue }
                                         if multiple || rectStart[u + 1] - rectStart[u] > 1, !isFirstOverlap(v, a, u, b) { continue }
                                         if !body(u) { return false }
@@ -173,7 +173,7 @@ struct GridConflicts: ConflictGraph {
         for x in Int(rectStart[v])...a {
             for y in Int(rectStart[u])..<Int(rectStart[u + 1]) {
                 if x == a && y == b { return true }
-                if rects[x].intersects(rects[y]) { return false }
+                if rects[x].collides(with: rects[y]) { return false }
             }
         }
         return true

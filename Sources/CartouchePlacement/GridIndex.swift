@@ -64,7 +64,8 @@ public struct GridIndex: Sendable {
         }
     }
 
-    /// The owner of some stored rect whose interior intersects `rect`, or nil.
+    /// The owner of some stored rect that collides with `rect`
+    /// (``ScreenRect/collides(with:)``: interiors overlap beyond rounding), or nil.
     /// When several do, the one stored first in the first cell scanned wins,
     /// which is deterministic for a given insertion order.
     ///
@@ -82,7 +83,7 @@ public struct GridIndex: Sendable {
                 // best hit found so far.
                 for i in cells[base + col] {
                     if let b = best, i >= b { break }
-                    if rects[Int(i)].intersects(rect) {
+                    if rects[Int(i)].collides(with: rect) {
                         best = i
                         break
                     }
@@ -92,15 +93,18 @@ public struct GridIndex: Sendable {
         return best.map { owners[Int($0)] }
     }
 
-    /// Whether some stored rect has `point` strictly inside it.
+    /// Whether some stored rect has `point` inside it by more than
+    /// ``collisionTolerance`` on every side, so that every box with a corner
+    /// or edge at the point (and sides over the tolerance) collides with it.
     ///
     /// - Complexity: O(rects listed in the point's cell).
     @inlinable
     public func interiorContains(_ point: ScreenPoint) -> Bool {
         let (col, _, row, _) = cellRange(ScreenRect(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
+        let t = collisionTolerance
         for i in cells[row * columns + col] {
             let r = rects[Int(i)]
-            if r.minX < point.x && point.x < r.maxX && r.minY < point.y && point.y < r.maxY { return true }
+            if r.minX + t < point.x && point.x + t < r.maxX && r.minY + t < point.y && point.y + t < r.maxY { return true }
         }
         return false
     }
@@ -113,7 +117,7 @@ public struct GridIndex: Sendable {
         for row in r0...r1 {
             let base = row * columns
             for col in c0...c1 {
-                for i in cells[base + col] where rects[Int(i)].intersects(rect) {
+                for i in cells[base + col] where rects[Int(i)].collides(with: rect) {
                     if !body(owners[Int(i)]) { return false }
                 }
             }
@@ -121,15 +125,39 @@ public struct GridIndex: Sendable {
         return true
     }
 
-    /// Calls `body` with the owner of every stored rect intersecting `rect`
+    /// Calls `body` with the owner of every stored rect colliding with `rect`
     /// (an owner may be reported more than once when its rect spans cells).
     public func forEachIntersection(with rect: ScreenRect, _ body: (Int32) -> Void) {
         let (c0, c1, r0, r1) = cellRange(rect)
         for row in r0...r1 {
             let base = row * columns
             for col in c0...c1 {
-                for i in cells[base + col] where rects[Int(i)].intersects(rect) { body(owners[Int(i)]) }
+                for i in cells[base + col] where rects[Int(i)].collides(with: rect) { body(owners[Int(i)]) }
             }
         }
+    }
+}
+
+/// How far two boxes may meet, in points on each axis, before they collide:
+/// a millionth of a point. Projection rounds: two callouts set flush on
+/// either side of one line (a route's ETA `left` of it, another route's
+/// `right` of it, where the routes share a stretch) meet by 1e-10 pt in one
+/// frame and miss by as much in the next. Counted as a collision, that noise
+/// moved a callout off a point it could keep (route 280's unforced jumps on
+/// the motion drives); no one sees an overlap a million times thinner than a
+/// point.
+@usableFromInline let collisionTolerance = 1e-6
+
+extension ScreenRect {
+    /// Whether the two boxes collide: their interiors overlap by more than
+    /// ``collisionTolerance`` on both axes. Boxes that touch, or meet by
+    /// rounding, do not (callouts may sit flush). A degenerate box (zero
+    /// width or height) inside another still collides, as with `intersects`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    func collides(with other: ScreenRect) -> Bool {
+        let t = collisionTolerance
+        return minX + t < other.maxX && other.minX + t < maxX && minY + t < other.maxY && other.minY + t < maxY
     }
 }

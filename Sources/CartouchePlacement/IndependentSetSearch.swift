@@ -269,7 +269,7 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
 
     /// Moves every chosen candidate to the most preferred candidate of its
     /// item that conflicts with no other choice (candidates are stored in the
-    /// item's preference order: anchor point, then anchor option). The size
+    /// item's preference order, `CandidateOrder`'s). The size
     /// stays the same; the callouts end up where greedy mode would rather put
     /// them, e.g. on the unambiguous stretch of a route.
     ///

@@ -50,7 +50,7 @@ struct StaticObstacles {
     func violation<Rects: Collection<ScreenRect>>(frame: ScreenRect, rects: Rects, item: PlacementItem) -> HiddenReason? {
         if !item.ignoreCameraPadding && !padded.contains(frame) { return .padding }
         if let puck = environment.puck, !item.allowOverlapWithPuck {
-            for r in rects where r.intersects(puck) { return .puck }
+            for r in rects where r.collides(with: puck) { return .puck }
         }
         // Empty indexes are skipped outright: most scenes have no avoid
         // regions, lines or symbols, and querying an empty grid still walks its cells.

@@ -122,6 +122,26 @@ struct GreedyPlacerTests {
         #expect(allShown)
     }
 
+    /// Two callouts flush on either side of one line: projection leaves
+    /// them meeting by 1e-10 pt in some frames (route 280's ETA beside route
+    /// 101's on their shared stretch). That is no collision, in either mode;
+    /// a thousandth of a point is.
+    @Test("boxes that meet by rounding do not collide; a real overlap does", arguments: [false, true])
+    func roundingIsNoCollision(optimise: Bool) throws {
+        func place(_ x: Double) throws -> PlacementResult {
+            let items = [
+                PlacementItem(id: "first", anchorPoints: [ScreenPoint(x: 200, y: 150)], size: box,
+                              anchors: [AnchorConfig(.left)], priority: 1),
+                PlacementItem(id: "beside", anchorPoints: [ScreenPoint(x: x, y: 150)], size: box, anchors: [AnchorConfig(.right)]),
+            ]
+            return optimise ? try OptimisePlacer.place(items, in: env) : try GreedyPlacer.place(items, in: env)
+        }
+        let flush = try place(200 + 1e-10).placements.allSatisfy(\.isVisible)
+        #expect(flush)
+        let overlapping = try place(200 + 1e-3)
+        #expect(overlapping.placements[1].hiddenReason == .collision(with: "first"))
+    }
+
     @Test func cancellationStopsTheRun() {
         let items = (0..<1000).map { PlacementItem(id: "\($0)", anchorPoints: [ScreenPoint(x: 10, y: 10)], size: box) }
         #expect(throws: PlacementError.self) {

@@ -7,16 +7,19 @@ import Foundation
 
 /// The drive-along benchmark (#12 item 3): a camera following route 101 of
 /// `Examples/sf-stanford.scene.json`, the puck moving along it and the route
-/// trimmed behind it, placed three ways through the JSON path every client
+/// trimmed behind it, placed five ways through the JSON path every client
 /// uses (`PlaceJob`, as `cartouche place` and `POST /v1/place` run it):
 ///
 /// - `alone`: one request per frame, nothing carried over;
 /// - `requests`: one request per frame, each with `previous` = the last
 ///   answer's frame pasted as is (what a navigation client does per tick);
-/// - `one scene`: one request with every frame as a camera.
+/// - `one scene`: one request with every frame as a camera;
+/// - `optimise requests`, `optimise one scene`: the same two in optimise
+///   mode (`options.mode`), which keeps the motion contract too.
 ///
 /// Reports per callout the motion counts of ``MotionMetrics``; `requests`
-/// and `one scene` should agree frame for frame (`info.identicalFrames`).
+/// and `one scene` should agree frame for frame in each mode
+/// (`info.identicalFrames`, `info.identicalOptimiseFrames`).
 struct MotionSuite: BenchmarkSuite {
     let name = "motion"
     static let route = (manager: "routes", feature: "route-101", callout: "eta-route-101")
@@ -46,14 +49,16 @@ struct MotionSuite: BenchmarkSuite {
         return out
     }
 
-    /// One drive placed three ways, measured.
+    /// One drive placed five ways, measured.
     func drive(_ scene: [String: JSONValue], label: String, drive: DriveAlong, dump: String?, from: String?) throws -> [Measurement] {
         let engine = TextLayoutEngine(registry: try FontRegistry())
         let viewport = ScreenSize(width: scene["viewport"]?.objectValue?["width"]?.numberValue ?? 800,
                                   height: scene["viewport"]?.objectValue?["height"]?.numberValue ?? 600)
         var results: [(name: String, frames: [JSONValue], seconds: Double)] = []
-        for mode in ["alone", "requests", "one scene"] {
+        for mode in ["alone", "requests", "one scene", "optimise requests", "optimise one scene"] {
             var frames: [JSONValue] = []
+            var scene = scene
+            if mode.hasPrefix("optimise") { scene["options"] = ["mode": "optimise"] }
             let file = "motion-\(label)-\(mode.replacingOccurrences(of: " ", with: "-")).json"
             if let from {
                 let dumped = try JSONParser().parse(Array(try Data(contentsOf: URL(fileURLWithPath: "\(from)/\(file)"))))
@@ -61,7 +66,7 @@ struct MotionSuite: BenchmarkSuite {
                 continue
             }
             let seconds = try time {
-                if mode == "one scene" {
+                if mode.hasSuffix("one scene") {
                     var one = scene
                     one["cameras"] = .array(drive.frames.indices.map { drive.camera($0, routeTrim: Self.route.callout) })
                     frames = try Self.place(one, engine).objectValue?["frames"]?.arrayValue ?? []
@@ -70,7 +75,7 @@ struct MotionSuite: BenchmarkSuite {
                 for f in drive.frames.indices {
                     var single = scene
                     single["camera"] = drive.camera(f, routeTrim: Self.route.callout)
-                    if mode == "requests", let last = frames.last { single["previous"] = last }
+                    if mode.hasSuffix("requests"), let last = frames.last { single["previous"] = last }
                     frames += try Self.place(single, engine).objectValue?["frames"]?.arrayValue ?? []
                 }
             }
@@ -81,12 +86,16 @@ struct MotionSuite: BenchmarkSuite {
             }
         }
         let cameras = results[0].frames.map(Self.camera(of:))
-        let identical = zip(results[1].frames, results[2].frames).filter { a, b in
-            a.objectValue?["placements"] == b.objectValue?["placements"]
-        }.count
+        func identical(_ a: Int, _ b: Int) -> Double {
+            Double(zip(results[a].frames, results[b].frames).filter { x, y in
+                x.objectValue?["placements"] == y.objectValue?["placements"]
+            }.count)
+        }
+        let (identicalGreedy, identicalOptimise) = (identical(1, 2), identical(3, 4))
         return results.map { r in
             let counts = MotionMetrics.counts(frames: r.frames, cameras: cameras, viewport: viewport, drive: drive, driven: Self.route.callout)
-            var info: [String: Double] = ["frames": Double(r.frames.count), "identicalFrames": Double(identical)]
+            var info: [String: Double] = ["frames": Double(r.frames.count), "identicalFrames": identicalGreedy,
+                                          "identicalOptimiseFrames": identicalOptimise]
             for (id, c) in counts {
                 for (key, value) in c.fields { info["\(id).\(key)"] = value }
             }

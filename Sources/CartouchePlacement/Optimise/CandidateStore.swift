@@ -5,9 +5,11 @@ import CartoucheGeometry
 /// considered, stored flat so a dense scene costs a few arrays rather than an
 /// array per candidate.
 ///
-/// An item's candidates are contiguous and in its preference order (anchor
-/// point, then anchor option with the previous frame's first), so a lower
-/// candidate index is a more preferred one.
+/// An item's candidates are contiguous and in its preference order
+/// (`CandidateOrder`: anchor point, then anchor option with the previous
+/// frame's first; a callout in motion tries its previous anchor at every
+/// point before turning in place), so a lower candidate index is a more
+/// preferred one.
 struct CandidateStore {
     /// Per candidate: the item (input index) it belongs to.
     private(set) var item: [Int32] = []
@@ -53,7 +55,7 @@ struct CandidateStore {
     /// - Complexity: O(rects of a × rects of b), 1 for plain frames.
     @inline(__always) func overlaps(_ a: Int, _ b: Int) -> Bool {
         for x in rectRange(a) {
-            for y in rectRange(b) where rects[x].intersects(rects[y]) { return true }
+            for y in rectRange(b) where rects[x].collides(with: rects[y]) { return true }
         }
         return false
     }

@@ -100,24 +100,24 @@ struct LexicographicSearch {
     /// An `allowOverlap` annotation: greedy's choice, shown whatever happens.
     private mutating func placeOverlapping(_ i: Int) {
         let item = items[i]
-        let anchors = orderedAnchors(item, previous: options.previousAnchors[item.id])
+        let previous = options.previousAnchors[item.id]
+        let anchors = orderedAnchors(item, previous: previous)
         var first: HiddenReason? = nil
-        for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
-            for config in anchors {
-                tests += 1
-                let frame = config.frame(at: point, size: item.size)
-                let rects = item.collisionRects(for: frame)
-                if let reason = obstacles.violation(frame: frame, rects: rects, item: item) {
-                    if first == nil { first = reason }
-                    continue
-                }
-                placements[i].frame = frame
-                placements[i].anchor = config
-                placements[i].anchorPointIndex = pi
-                for r in rects { fixed.insert(r, owner: Int32(i)) }
-                overlapShown.append(i)
-                return
+        for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
+            let point = item.anchorPoints[pi], config = anchors[ai]
+            tests += 1
+            let frame = config.frame(at: point, size: item.size)
+            let rects = item.collisionRects(for: frame)
+            if let reason = obstacles.violation(frame: frame, rects: rects, item: item) {
+                if first == nil { first = reason }
+                continue
             }
+            placements[i].frame = frame
+            placements[i].anchor = config
+            placements[i].anchorPointIndex = pi
+            for r in rects { fixed.insert(r, owner: Int32(i)) }
+            overlapShown.append(i)
+            return
         }
         placements[i].hiddenReason = first ?? .offscreen
     }
@@ -127,26 +127,32 @@ struct LexicographicSearch {
     /// false (and records why) when there is none.
     private mutating func buildDomain(_ i: Int) -> Bool {
         let item = items[i]
-        let anchors = orderedAnchorIndices(item, previous: options.previousAnchors[item.id])
+        let previous = options.previousAnchors[item.id]
+        let anchors = orderedAnchorIndices(item, previous: previous)
         var first: HiddenReason? = nil
         state.store.beginItem(i)
-        for (pi, point) in item.anchorPoints.enumerated() where obstacles.keeps(anchorPoint: point) {
-            for a in anchors {
-                tests += 1
-                let frame = item.anchors[a].frame(at: point, size: item.size)
-                let rects = item.collisionRects(for: frame)
-                var reason = obstacles.violation(frame: frame, rects: rects, item: item)
-                if reason == nil && fixed.count > 0 {
-                    for r in rects {
-                        if let o = fixed.firstIntersection(with: r) { reason = .collision(with: items[Int(o)].id); break }
-                    }
+        // Motion order (`CandidateOrder`): with a kept point and a previous
+        // anchor, that anchor at every point before turning at the kept one,
+        // so "most preferred free candidate" moves the point rather than
+        // turning in place. Without `previous` it is point by point, each
+        // point's anchors in order. (`all` is one small array per item:
+        // nothing next to the candidates stored.)
+        for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
+            let point = item.anchorPoints[pi], a = anchors[ai]
+            tests += 1
+            let frame = item.anchors[a].frame(at: point, size: item.size)
+            let rects = item.collisionRects(for: frame)
+            var reason = obstacles.violation(frame: frame, rects: rects, item: item)
+            if reason == nil && fixed.count > 0 {
+                for r in rects {
+                    if let o = fixed.firstIntersection(with: r) { reason = .collision(with: items[Int(o)].id); break }
                 }
-                if let reason {
-                    if first == nil { first = reason }
-                    continue
-                }
-                state.store.append(item: i, point: pi, anchor: a, frame: frame, rects: rects)
             }
+            if let reason {
+                if first == nil { first = reason }
+                continue
+            }
+            state.store.append(item: i, point: pi, anchor: a, frame: frame, rects: rects)
         }
         if state.store.domain(i).isEmpty {
             placements[i].hiddenReason = first ?? .offscreen

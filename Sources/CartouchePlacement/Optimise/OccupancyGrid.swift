@@ -67,7 +67,7 @@ struct OccupancyGrid {
             for row in r0...r1 {
                 for col in c0...c1 {
                     for u in cells[row * columns + col] where Int(u) != v {
-                        for x in store.rectRange(Int(u)) where store.rects[x].intersects(rect) {
+                        for x in store.rectRange(Int(u)) where store.rects[x].collides(with: rect) {
                             body(Int(u))
                             break
                         }
