@@ -113,8 +113,14 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         defer { swap(&pool, &self.pool) }
         pool.removeAll(keepingCapacity: true)
         queries += 1
-        graph.forEachNeighbor(of: x) { u in
-            if !isChosen(u) && solutionNeighbors(u) == 1 { pool.append(Int32(u)) }
+        // A neighbour u of x (another item's candidate) has x among its
+        // chosen neighbours, so it is 1-tight exactly when tight[u] == 1
+        // and its item has no choice: tight first, the rarer case in a
+        // dense tier, before two lookups elsewhere.
+        tight.withUnsafeBufferPointer { tight in
+            graph.forEachNeighbor(of: x) { u in
+                if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
+            }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
         guard pool.count >= 2 else { return false }
