@@ -125,7 +125,10 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
         guard pool.count >= 2 else { return false }
         for a in 0..<(pool.count - 1) {
-            let u = Int(pool[a])
+            let u = Int(pool[a]), item = graph.owner[u]
+            // No later candidate of another item: no pair with u, so no query
+            // (often the pool is a few candidates of one or two items).
+            guard pool[(a + 1)...].contains(where: { graph.owner[Int($0)] != item }) else { continue }
             stampNeighbors(of: u)
             for b in (a + 1)..<pool.count {
                 let w = Int(pool[b])

@@ -126,7 +126,7 @@ struct GridConflictsTests {
     /// A group whose conflict lists do not fit runs the local search all the
     /// same: on the CMS benchmark at n = 1000 the answer is valid, says it
     /// finished, and shows nearly as many as with stored lists (measured on
-    /// the fly: 903 vs 910 with 4 positions, 937 vs 951 with 8, the kicks
+    /// the fly: 903 vs 910 with 4 positions, 938 vs 951 with 8, the kicks
     /// stopping after 8 neighbour queries per candidate, each a scan of
     /// rects; with masks 908 and 950).
     @Test(arguments: [(1000, 4, 0), (1000, 8, 0), (1000, 4, OptimisePlacer.maxBlockPairs), (1000, 8, OptimisePlacer.maxBlockPairs)])
