@@ -3,9 +3,11 @@ import CartoucheGeometry
 /// What `IndependentSetSearch` needs of a tier's candidates: which item each
 /// candidate belongs to, each item's candidates, and which candidates of
 /// *other* items overlap a candidate (candidates of the same item conflict
-/// implicitly). Two forms: `CandidateGraph` stores the conflict lists, the
-/// fast one while they fit in memory; `GridConflicts` finds them on the fly
-/// from a grid of the candidates' rects, for tiers too dense to store them.
+/// implicitly). Three forms: `CandidateGraph` stores the conflict lists, the
+/// fast one while they fit in memory; `BlockConflicts` stores them as bit
+/// masks between blocks of candidates, for dense tiers; `GridConflicts`
+/// finds them on the fly from a grid of the candidates' rects, for tiers too
+/// dense even for masks.
 protocol ConflictGraph {
     /// Per candidate: the index of its item in the tier's item list.
     var owner: [Int32] { get }

@@ -113,13 +113,22 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         defer { swap(&pool, &self.pool) }
         pool.removeAll(keepingCapacity: true)
         queries += 1
-        graph.forEachNeighbor(of: x) { u in
-            if !isChosen(u) && solutionNeighbors(u) == 1 { pool.append(Int32(u)) }
+        // A neighbour u of x (another item's candidate) has x among its
+        // chosen neighbours, so it is 1-tight exactly when tight[u] == 1
+        // and its item has no choice: tight first, the rarer case in a
+        // dense tier, before two lookups elsewhere.
+        tight.withUnsafeBufferPointer { tight in
+            graph.forEachNeighbor(of: x) { u in
+                if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
+            }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
         guard pool.count >= 2 else { return false }
         for a in 0..<(pool.count - 1) {
-            let u = Int(pool[a])
+            let u = Int(pool[a]), item = graph.owner[u]
+            // No later candidate of another item: no pair with u, so no query
+            // (often the pool is a few candidates of one or two items).
+            guard pool[(a + 1)...].contains(where: { graph.owner[Int($0)] != item }) else { continue }
             stampNeighbors(of: u)
             for b in (a + 1)..<pool.count {
                 let w = Int(pool[b])

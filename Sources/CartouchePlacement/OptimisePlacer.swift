@@ -20,10 +20,10 @@ import CartoucheGeometry
 /// (`ShownSet`) whose shown *set* only grows while its candidates may change.
 /// For a tier: an iterated local search (`IndependentSetSearch`) over the
 /// members' candidates that are free now, when the tier has several members
-/// (conflicts stored while they fit `maxConflictEntries`, else found on the
-/// fly while a pass over them stays under `maxScannedEntries`); then each
-/// member still
-/// hidden is inserted by moving assigned annotations along chains
+/// (conflicts stored as lists while they fit `maxConflictEntries`, else as
+/// bit masks between blocks of candidates while those fit `maxBlockPairs`,
+/// else found on the fly while a pass over them stays under
+/// `maxScannedEntries`); then each member still hidden is inserted by moving assigned annotations along chains
 /// (`ShownSet.insert`); then each small closed neighbourhood that still has
 /// a hidden member is solved exactly (`ShownSet.solve`). Conflicts are found
 /// from a grid of the current choices, so memory stays linear in the input
@@ -48,33 +48,43 @@ public enum OptimisePlacer {
 
     /// The most conflict-list entries (pairs of overlapping candidates, each
     /// way) a tier's local-search graph may store: 2²² entries, 16 MB. A
-    /// group with a larger graph (thousands of large callouts on one screen)
-    /// runs the same search with its conflicts found on the fly from a grid
-    /// of its candidates (`GridConflicts`, a few times slower per query):
-    /// this bounds memory, not the optimisation.
+    /// group with a larger graph (a packed screen of labels, thousands of
+    /// large callouts) runs the same search with its conflicts stored as
+    /// bit masks between blocks of candidates (`BlockConflicts`, see
+    /// `maxBlockPairs`), or past those found on the fly from a grid of its
+    /// candidates (`GridConflicts`, several times slower per query): this
+    /// bounds memory, not the optimisation.
     public static let maxConflictEntries = 1 << 22
 
     /// The most rects one pass of neighbour queries over a group may scan
-    /// (`GridConflicts.scanEstimate`) for its local search to run: 2²⁶,
-    /// about three times India z5's 4,146 labels (24 million; its search
-    /// takes about a second).
+    /// (`GridConflicts.scanEstimate`) for its local search to run on the
+    /// grid: 2²⁶, about three times what India z5's 4,146 labels would
+    /// scan (24 million; they fit `maxBlockPairs`, so never do).
     /// Past it (tens of thousands of callouts on one screen, where a
     /// candidate overlaps thousands of others and a few hundred fit) the
     /// group is solved by insertion with moves alone, as in a tier of one.
     public static let maxScannedEntries = 1 << 26
 
+    /// The most block pairs (each way) a group's conflict masks
+    /// (`BlockConflicts`, 12 bytes each) may hold when its conflict lists
+    /// pass `maxConflictEntries`: 2²², 48 MB. India z5's 4,146 labels (6
+    /// million list entries) need 386,554 (4.6 MB). Past it the conflicts
+    /// are found on the fly (`GridConflicts`).
+    public static let maxBlockPairs = 1 << 22
+
     public static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions = PlacementOptions(), effort: Int = defaultEffort
     ) throws -> PlacementResult {
-        try place(items, in: environment, options: options, effort: effort, maxConflictEntries: maxConflictEntries)
+        try place(items, in: environment, options: options, effort: effort, maxConflictEntries: maxConflictEntries,
+                  maxBlockPairs: maxBlockPairs)
     }
 
-    /// `place` with the stored-graph bound as a parameter, so tests reach the
-    /// on-the-fly conflicts of dense tiers with small scenes.
+    /// `place` with the stored-graph bounds as parameters, so tests reach
+    /// the masks and the on-the-fly conflicts of dense tiers with small scenes.
     static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
-        options: PlacementOptions, effort: Int, maxConflictEntries: Int
+        options: PlacementOptions, effort: Int, maxConflictEntries: Int, maxBlockPairs: Int = maxBlockPairs
     ) throws -> PlacementResult {
         // The floor: greedy's answer. Its cancellation throws (nothing valid yet).
         var greedyOptions = options
@@ -83,6 +93,7 @@ public enum OptimisePlacer {
 
         var search = LexicographicSearch(items, environment, options: options, effort: effort)
         search.maxConflictEntries = maxConflictEntries
+        search.maxBlockPairs = maxBlockPairs
         search.run()
         if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy.placedCount) }
         var result = search.result()

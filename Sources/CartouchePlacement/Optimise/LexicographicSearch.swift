@@ -32,6 +32,9 @@ struct LexicographicSearch {
     /// Above this many conflict-list entries a group's conflicts are found on
     /// the fly instead of stored (tests lower it to reach that path on small scenes).
     var maxConflictEntries = OptimisePlacer.maxConflictEntries
+    /// Above this many block pairs (`BlockConflicts`) a group too large for
+    /// conflict lists finds its conflicts on the fly (tests lower it too).
+    var maxBlockPairs = OptimisePlacer.maxBlockPairs
 
     init(_ items: [PlacementItem], _ environment: PlacementEnvironment, options: PlacementOptions, effort: Int) {
         self.items = items
@@ -233,10 +236,13 @@ struct LexicographicSearch {
     ///   (else insertion's chains must do the rest).
     /// - Complexity: O(c) for c free candidates to group them, plus the searches.
     private mutating func localSearch(_ members: [Int]) -> Bool {
-        guard let groups = conflictGroups(members) else { return false }
+        guard let (groups, visited) = conflictGroups(members) else { return false }
+        // Every overlapping pair of free candidates was visited at least
+        // once: within the cap, every group's lists fit.
+        let listsFit = visited <= maxConflictEntries / 2
         var ranOnAll = true
         for group in groups where group.count > 1 {
-            if !localSearch(group: group) { ranOnAll = false }
+            if !localSearch(group: group, listsFit: listsFit) { ranOnAll = false }
             if stopped { return false }
         }
         return ranOnAll
@@ -245,38 +251,38 @@ struct LexicographicSearch {
     /// `members` split into groups that no free candidate connects, each in
     /// the members' order, groups ordered by their first member; nil when the
     /// budget ran out on the way (a dense tier has as many overlaps to visit
-    /// as its conflict graph has entries, so this polls).
-    private mutating func conflictGroups(_ members: [Int]) -> [[Int]]? {
+    /// as its conflict graph has entries, so this polls). With them, the
+    /// overlaps visited (`Int.max` when it stopped visiting them).
+    private mutating func conflictGroups(_ members: [Int]) -> (groups: [[Int]], visited: Int)? {
         var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
         var parent = Array(0..<members.count)
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x {
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            }
-            return x
-        }
         // Overlaps visited (a pair once per grid cell it shares): past the
         // conflict-graph cap, with the members seen so far in a few groups
         // (under one per 32 members), the tier is a packed screen: stop
         // visiting its pairs (India z5: some 30 million) and search it as
         // one group. A few isolated members searched with it cost little.
+        // (Stopping at a sixteenth of the cap merges the groups of Brazil
+        // z5 and Italy z6, 4 and 1 fewer shown, to save India under 0.1 s.)
         var visited = 0, unions = 0
         for (n, m) in members.enumerated() {
             if n & 15 == 15, outOfTime() { return nil }
             if visited > 8 * maxConflictEntries || (visited > maxConflictEntries && (n - unions) * 32 <= n) {
-                return [members]
+                return ([members], .max)
             }
+            // n's root, kept current as n joins others (the same partition
+            // as looking it up on every overlap, at a fraction of the cost:
+            // India z5 visits 4 million overlaps here).
+            var rn = Self.root(n, &parent)
             for v in state.store.domain(m) where state.isFree(v) {
                 for k in state.store.rectRange(v) {
                     let rect = state.store.rects[k]
                     grid.forEachIntersection(with: rect) { other in
                         guard Int(other) != n else { return }  // its own other candidates
                         visited += 1
-                        let a = root(n), b = root(Int(other))
-                        if a != b {
-                            parent[max(a, b)] = min(a, b)
+                        let b = Self.root(Int(other), &parent)
+                        if rn != b {
+                            parent[max(rn, b)] = min(rn, b)
+                            rn = min(rn, b)
                             unions += 1
                         }
                     }
@@ -287,7 +293,7 @@ struct LexicographicSearch {
         var groupOf: [Int: Int] = [:]
         var groups: [[Int]] = []
         for (n, m) in members.enumerated() {
-            let r = root(n)
+            let r = Self.root(n, &parent)
             if let g = groupOf[r] {
                 groups[g].append(m)
             } else {
@@ -295,7 +301,17 @@ struct LexicographicSearch {
                 groups.append([m])
             }
         }
-        return groups
+        return (groups, visited)
+    }
+
+    /// The root of `x` in the union-find forest `parent`, halving the path on the way.
+    @inline(__always) private static func root(_ x: Int, _ parent: inout [Int]) -> Int {
+        var x = x
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
     }
 
     /// Neighbour queries the kicks of a group searched with `GridConflicts`
@@ -322,10 +338,13 @@ struct LexicographicSearch {
 
     /// The local search on one group; its choices are assigned. The
     /// conflict lists are stored while they fit `maxConflictEntries`, else
-    /// found on the fly from a grid (`GridConflicts`): memory stays linear
-    /// at any density, and the search runs either way.
+    /// as bit masks between blocks of candidates (`BlockConflicts`) while
+    /// those fit `maxBlockPairs`, else found on the fly from a grid
+    /// (`GridConflicts`): memory stays bounded at any density, and the
+    /// search runs either way.
     /// - Returns: whether the search ran.
-    private mutating func localSearch(group members: [Int]) -> Bool {
+    /// - Parameter listsFit: the caller knows the lists fit `maxConflictEntries`.
+    private mutating func localSearch(group members: [Int], listsFit: Bool) -> Bool {
         var graph = CandidateGraph()
         var rectStart: [Int32] = [0], rects: [ScreenRect] = []
         var global: [Int32] = []
@@ -346,9 +365,39 @@ struct LexicographicSearch {
         }
         guard local.count > 1 else { return false }
         let region = Self.bounds(of: rects) ?? environment.viewportRect
+        // Few candidates or few overlaps: the lists fit. Else the masks
+        // first: they count the lists' entries exactly, so a list build that
+        // would pass the cap (India z5: 0.2 s to find that out) never starts.
+        var fits = listsFit || graph.vertexCount * graph.vertexCount <= maxConflictEntries
+        if !fits {
+            var provenOverCap = false
+            let blocks = BlockConflicts(
+                owner: graph.owner, itemStart: graph.itemStart, rectStart: rectStart, rects: rects, region: region,
+                cellSize: cellSize, maxPairs: maxBlockPairs, provenOverCap: &provenOverCap,
+                shouldCancel: options.searchShouldStop)
+            if let cancel = options.searchShouldStop, cancel() {
+                _ = outOfTime()
+                stopped = true
+                return false
+            }
+            if let blocks, blocks.entryCount > maxConflictEntries {
+                // Queries read masks, about as fast as lists: the kicks end
+                // by `effort` alone, as with lists (India z5: 1,152 shown in
+                // 0.27 s of search; bounds of 4 and 8 queries per candidate
+                // give 1,135 and 1,149, and cost CMS n = 1000 up to 13 labels).
+                search(blocks, local: local, global: global, kickQueries: .max)
+                return !cancelled
+            }
+            // No masks: more than maxBlockPairs pairs, so at least as many
+            // list entries, past the lists' cap too when that is no larger.
+            if provenOverCap && maxBlockPairs >= maxConflictEntries {
+                return searchOnTheFly(graph, rectStart: rectStart, rects: rects, region: region, local: local, global: global)
+            }
+            fits = blocks != nil
+        }
         let built = graph.buildAdjacency(
             rectStart: rectStart, rects: rects, region: region, cellSize: cellSize,
-            maxEntries: maxConflictEntries, shouldCancel: options.searchShouldStop)
+            maxEntries: fits ? .max : maxConflictEntries, shouldCancel: options.searchShouldStop)
         switch built {
         case .cancelled:
             _ = outOfTime()
@@ -357,11 +406,22 @@ struct LexicographicSearch {
         case .built:
             search(graph, local: local, global: global, kickQueries: .max)
         case .tooLarge:
-            let grid = GridConflicts(
-                owner: graph.owner, itemStart: graph.itemStart, rectStart: rectStart, rects: rects, region: region)
-            guard grid.scanEstimate() <= OptimisePlacer.maxScannedEntries else { return false }
-            search(grid, local: local, global: global, kickQueries: Self.gridKickQueries * grid.vertexCount)
+            return searchOnTheFly(graph, rectStart: rectStart, rects: rects, region: region, local: local, global: global)
         }
+        return !cancelled
+    }
+
+    /// The local search on a group too dense for lists and masks, its
+    /// conflicts found on the fly (`GridConflicts`), unless even one pass of
+    /// queries would scan more than `maxScannedEntries` rects.
+    /// - Returns: whether the search ran.
+    private mutating func searchOnTheFly(
+        _ graph: CandidateGraph, rectStart: [Int32], rects: [ScreenRect], region: ScreenRect, local: [Int], global: [Int32]
+    ) -> Bool {
+        let grid = GridConflicts(
+            owner: graph.owner, itemStart: graph.itemStart, rectStart: rectStart, rects: rects, region: region)
+        guard grid.scanEstimate() <= OptimisePlacer.maxScannedEntries else { return false }
+        search(grid, local: local, global: global, kickQueries: Self.gridKickQueries * grid.vertexCount)
         return !cancelled
     }
 
@@ -417,4 +477,3 @@ struct LexicographicSearch {
         return finish(placements, placedOrder: placedOrder, rejected: [], tests: tests)
     }
 }
-

@@ -1,0 +1,205 @@
+import CartoucheGeometry
+
+/// A tier's conflict graph stored as 8 × 8 bit matrices between blocks of
+/// candidates: for dense tiers whose conflict lists (`CandidateGraph`) would
+/// not fit `OptimisePlacer.maxConflictEntries`.
+///
+/// A block is up to 8 consecutive candidates of one item (an item with 8
+/// anchors is one block). For every two blocks of different items with some
+/// overlapping candidates, each stores the other's index and a `UInt64`
+/// whose bit `8 s + t` says that its candidate `s` overlaps the other's
+/// candidate `t`. In a packed screen two nearby labels overlap in many of
+/// their 64 anchor pairs, so this holds the same graph as the lists in a
+/// fraction of the memory (India z5: 6.1 million list entries, 24 MB, as
+/// 386,554 masks of 16 pairs on average, 4.6 MB), and a neighbour query
+/// reads one mask per nearby block instead of scanning rects
+/// (`GridConflicts`: about 1,000 rect tests a query there; its search took
+/// 1.8 s, this one 0.27 s).
+struct BlockConflicts: ConflictGraph {
+    let owner: [Int32]
+    let itemStart: [Int32]
+    /// Candidates of block b: `blockStart[b]..<blockStart[b+1]`.
+    private let blockStart: [Int32]
+    /// Per candidate: its block.
+    private let blockOf: [Int32]
+    /// Block b's neighbour blocks and masks: `pairBlock[k]`, `pairMask[k]`
+    /// for k in `pairStart[b]..<pairStart[b+1]`.
+    private let pairStart: [Int32]
+    private let pairBlock: [Int32]
+    private let pairMask: [UInt64]
+    /// The number of conflict-list entries the graph holds (each pair both ways).
+    let entryCount: Int
+
+    /// Builds the masks, unless there would be more than `maxPairs` of them
+    /// (each way) or `shouldCancel` (polled every 64 blocks) says stop: nil
+    /// then (the caller polls again to tell which). Also nil, with
+    /// `provenOverCap` false, when the pairs found by then, extrapolated
+    /// over all blocks, pass 4 × `maxPairs` (tens of thousands of callouts on
+    /// one screen, where building up to the cap cost 0.25 s at 100,000): the
+    /// masks would most likely not fit.
+    ///
+    /// - Parameters:
+    ///   - owner: per candidate, its item in the tier's item list.
+    ///   - itemStart: per item, where its (contiguous) candidates start; one more entry at the end.
+    ///   - rectStart: per candidate, where its rects start in `rects`; one more entry at the end.
+    ///   - region: the area the rects fall in (a grid of block boxes covers it).
+    /// - Complexity: O(B·k + P·64) for B blocks, k block boxes near each and
+    ///   P block pairs with some overlap; O(maxPairs) memory at most.
+    init?(owner: [Int32], itemStart: [Int32], rectStart: [Int32], rects: [ScreenRect], region: ScreenRect,
+          cellSize: Double, maxPairs: Int, provenOverCap: inout Bool, shouldCancel: (@Sendable () -> Bool)? = nil) {
+        provenOverCap = false
+        self.owner = owner
+        self.itemStart = itemStart
+        let blockStart = Self.blocks(itemStart)
+        let blocks = blockStart.count - 1
+        var blockOf = [Int32](repeating: 0, count: owner.count)
+        // Each candidate's box (the union of its rects) and each block's.
+        let empty = ScreenRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        var box = [ScreenRect](repeating: empty, count: owner.count)
+        var blockBox = [ScreenRect](repeating: empty, count: blocks)
+        var grid = GridIndex(region: region, cellSize: cellSize)
+        for b in 0..<blocks {
+            for v in Int(blockStart[b])..<Int(blockStart[b + 1]) {
+                blockOf[v] = Int32(b)
+                for k in Int(rectStart[v])..<Int(rectStart[v + 1]) { box[v] = Self.union(box[v], rects[k]) }
+                blockBox[b] = Self.union(blockBox[b], box[v])
+            }
+            if blockBox[b].minX <= blockBox[b].maxX { grid.insert(blockBox[b], owner: Int32(b)) }
+        }
+        // Pairs (a, b) with a < b found from a's box; both directions stored.
+        var from: [Int32] = [], to: [Int32] = [], masks: [UInt64] = []
+        var seen = [Int32](repeating: -1, count: blocks)
+        var degree = [Int32](repeating: 0, count: blocks + 1)
+        for a in 0..<blocks {
+            if a & 63 == 63, let cancel = shouldCancel, cancel() { return nil }
+            let item = owner[Int(blockStart[a])]
+            let aRange = Int(blockStart[a])..<Int(blockStart[a + 1])
+            grid.forEachIntersection(with: blockBox[a]) { b32 in
+                let b = Int(b32)
+                guard b > a, seen[b] != Int32(a), owner[Int(blockStart[b])] != item else { return }
+                seen[b] = Int32(a)
+                var mask: UInt64 = 0
+                for v in aRange where box[v].intersects(blockBox[b]) {
+                    for u in Int(blockStart[b])..<Int(blockStart[b + 1]) where box[v].collides(with: box[u]) {
+                        // One rect each (labels): the boxes are the rects.
+                        if rectStart[v + 1] - rectStart[v] == 1 && rectStart[u + 1] - rectStart[u] == 1
+                            || Self.overlaps(v, u, rectStart, rects) {
+                            mask |= 1 << UInt64(8 * (v - aRange.lowerBound) + u - Int(blockStart[b]))
+                        }
+                    }
+                }
+                guard mask != 0 else { return }
+                from.append(Int32(a)); to.append(Int32(b)); masks.append(mask)
+                degree[a + 1] += 1
+                degree[b + 1] += 1
+            }
+            if 2 * masks.count > maxPairs {
+                provenOverCap = true
+                return nil
+            }
+            // Block a finds its pairs with later blocks, so this rate
+            // overestimates (at most 2× at first): 4× leaves room.
+            if a & 63 == 63, Double(2 * masks.count) * Double(blocks) > 4 * Double(maxPairs) * Double(a + 1) { return nil }
+        }
+        for b in 0..<blocks { degree[b + 1] += degree[b] }
+        var fill = degree
+        var pairBlock = [Int32](repeating: 0, count: 2 * masks.count)
+        var pairMask = [UInt64](repeating: 0, count: 2 * masks.count)
+        var entries = 0
+        // Each block's list: lower blocks in increasing order, then higher
+        // ones in the order its grid query found them (deterministic).
+        for k in masks.indices {
+            let a = Int(from[k]), b = Int(to[k])
+            pairBlock[Int(fill[b])] = Int32(a)
+            pairMask[Int(fill[b])] = Self.transposed(masks[k])
+            fill[b] += 1
+            entries += 2 * masks[k].nonzeroBitCount
+        }
+        for k in masks.indices {
+            let a = Int(from[k])
+            pairBlock[Int(fill[a])] = to[k]
+            pairMask[Int(fill[a])] = masks[k]
+            fill[a] += 1
+        }
+        self.blockStart = blockStart
+        self.blockOf = blockOf
+        pairStart = degree
+        self.pairBlock = pairBlock
+        self.pairMask = pairMask
+        entryCount = entries
+    }
+
+    /// Where each block starts: every item's candidates cut into runs of 8
+    /// (the last one shorter); one more entry at the end.
+    private static func blocks(_ itemStart: [Int32]) -> [Int32] {
+        var blockStart: [Int32] = [0]
+        for i in 0..<(itemStart.count - 1) {
+            var s = Int(itemStart[i])
+            let end = Int(itemStart[i + 1])
+            while s < end {
+                s = min(end, s + 8)
+                blockStart.append(Int32(s))
+            }
+        }
+        return blockStart
+    }
+
+    @inline(__always) private static func union(_ a: ScreenRect, _ b: ScreenRect) -> ScreenRect {
+        ScreenRect(minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY))
+    }
+
+    /// Whether candidates `v` and `u` have colliding rects (`collides(with:)`).
+    @inline(__always) private static func overlaps(_ v: Int, _ u: Int, _ rectStart: [Int32], _ rects: [ScreenRect]) -> Bool {
+        for x in Int(rectStart[v])..<Int(rectStart[v + 1]) {
+            for y in Int(rectStart[u])..<Int(rectStart[u + 1]) where rects[x].collides(with: rects[y]) { return true }
+        }
+        return false
+    }
+
+    /// The 8 × 8 bit matrix `m` (bit 8 s + t) transposed (bit 8 t + s).
+    static func transposed(_ m: UInt64) -> UInt64 {
+        // Hacker's Delight 7-3: swap 1 × 1, 2 × 2 and 4 × 4 blocks.
+        var x = m
+        var t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA
+        x = x ^ t ^ (t << 7)
+        t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC
+        x = x ^ t ^ (t << 14)
+        t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0
+        x = x ^ t ^ (t << 28)
+        return x
+    }
+
+    /// The number of neighbours: one popcount per nearby block.
+    func crowding(of v: Int) -> Int {
+        let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
+        var n = 0
+        for k in Int(pairStart[b])..<Int(pairStart[b + 1]) { n += Int((pairMask[k] >> shift) & 0xFF).nonzeroBitCount }
+        return n
+    }
+
+    @inline(__always) func forEachNeighbor(of v: Int, _ body: (Int) -> Void) {
+        visitNeighbors(of: v) { body($0); return true }
+    }
+
+    /// - Complexity: O(nearby blocks + neighbours).
+    @inline(__always) @discardableResult
+    func visitNeighbors(of v: Int, while body: (Int) -> Bool) -> Bool {
+        let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
+        return pairMask.withUnsafeBufferPointer { masks in
+            pairBlock.withUnsafeBufferPointer { blocks in
+                blockStart.withUnsafeBufferPointer { blockStart in
+                    for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
+                        var row = (masks[k] >> shift) & 0xFF
+                        guard row != 0 else { continue }
+                        let base = Int(blockStart[Int(blocks[k])])
+                        while row != 0 {
+                            if !body(base + row.trailingZeroBitCount) { return false }
+                            row &= row - 1
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+    }
+}
