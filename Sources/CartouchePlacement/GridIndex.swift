@@ -65,7 +65,7 @@ public struct GridIndex: Sendable {
     }
 
     /// The owner of some stored rect that collides with `rect`
-    /// (``ScreenRect/collides(with:)``: interiors overlap beyond rounding), or nil.
+    /// (`ScreenRect.collides(with:)`: interiors overlap beyond rounding), or nil.
     /// When several do, the one stored first in the first cell scanned wins,
     /// which is deterministic for a given insertion order.
     ///
@@ -94,7 +94,7 @@ public struct GridIndex: Sendable {
     }
 
     /// Whether some stored rect has `point` inside it by more than
-    /// ``collisionTolerance`` on every side, so that every box with a corner
+    /// `collisionTolerance` on every side, so that every box with a corner
     /// or edge at the point (and sides over the tolerance) collides with it.
     ///
     /// - Complexity: O(rects listed in the point's cell).
@@ -150,7 +150,7 @@ public struct GridIndex: Sendable {
 
 extension ScreenRect {
     /// Whether the two boxes collide: their interiors overlap by more than
-    /// ``collisionTolerance`` on both axes. Boxes that touch, or meet by
+    /// `collisionTolerance` on both axes. Boxes that touch, or meet by
     /// rounding, do not (callouts may sit flush). A degenerate box (zero
     /// width or height) inside another still collides, as with `intersects`.
     ///
