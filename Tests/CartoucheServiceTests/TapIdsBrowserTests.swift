@@ -31,11 +31,13 @@ struct TapIdsBrowserTests {
     static let glyphs = "cartouche://glyphs/{fontstack}/{range}.pbf"
     static let center = (longitude: 2.35, latitude: 48.85)
     static let zoom = 12.0
+    /// Where MapLibre 5.3 draws a globe style on the sphere (below zoom 12).
+    static let globeZoom = 4.5
 
     /// `[lng, lat]` about `dx`, `dy` pixels (y down) from the centre, from the
     /// Mercator scale at the centre latitude; only lays the scene out (every
-    /// probe uses MapLibre's own projection of the coordinate).
-    static func at(_ dx: Double, _ dy: Double) -> JSONValue {
+    /// probe uses MapLibre's own projection of the coordinate, on the globe too).
+    static func at(_ dx: Double, _ dy: Double, zoom: Double = zoom) -> JSONValue {
         let degreesPerPixel = 360 / (512 * pow(2, zoom))
         let latitude = center.latitude - dy * degreesPerPixel * cos(center.latitude * .pi / 180)
         return [.number(center.longitude + dx * degreesPerPixel), .number(latitude)]
@@ -52,8 +54,11 @@ struct TapIdsBrowserTests {
     }
 
     /// Four kinds and a clustered point manager, no callouts (so Cartouche's
-    /// top hit is a layer feature, as MapLibre's is).
-    static func scene() -> (scene: JSONValue, probes: [Probe]) {
+    /// top hit is a layer feature, as MapLibre's is); with `globe`, the same
+    /// layout at ``globeZoom`` under `"projection": {"type": "globe"}`.
+    static func scene(globe: Bool = false) -> (scene: JSONValue, probes: [Probe]) {
+        let zoom = globe ? globeZoom : zoom
+        func at(_ dx: Double, _ dy: Double) -> JSONValue { Self.at(dx, dy, zoom: zoom) }
         let ring: JSONValue = [at(-250, -180), at(-150, -180), at(-150, -80), at(-250, -80), at(-250, -180)]
         let shopOffsets: [(Double, Double)] = [(-4, -3), (4, -3), (-4, 3), (4, 3)]
         var shops: [JSONValue] = shopOffsets.enumerated().map { i, o in
@@ -76,12 +81,16 @@ struct TapIdsBrowserTests {
             ["id": "shops", "type": "point", "properties": ["text-font": ["Noto Sans Regular"]],
              "cluster": ["circleColor": "#a0f"], "annotations": .array(shops)],
         ]
-        let scene: JSONValue = [
+        var scene: JSONValue = [
             "version": 1, "viewport": ["width": 640, "height": 480],
             "camera": ["center": [.number(center.longitude), .number(center.latitude)], "zoom": .number(zoom)],
             "images": ["pin": ["width": 20, "height": 20]],
             "managers": .array(managers),
         ]
+        if globe, case .object(var members) = scene {
+            members["projection"] = ["type": "globe"]
+            scene = .object(members)
+        }
         let probes = [
             Probe(name: "fill", coordinate: at(-200, -130), layer: "zones", id: "zone"),
             Probe(name: "line", coordinate: at(0, 160), layer: "routes", id: "route"),
@@ -109,9 +118,21 @@ struct TapIdsBrowserTests {
 
     @Test("every feature MapLibre returns at each of the four kinds (and a cluster's points) maps back to its annotation")
     func tapsMapBackToAnnotations() async throws {
+        try await checkTaps(globe: false)
+    }
+
+    /// Issue #16: the same four kinds and cluster compiled under the globe
+    /// (the style carries `projection`), drawn on MapLibre's sphere, tapped
+    /// there; Cartouche's `/v1/query` under the globe agrees on the top hit.
+    @Test("on the globe too, MapLibre's features map back to their annotations and Cartouche's top hit is MapLibre's")
+    func tapsMapBackToAnnotationsOnTheGlobe() async throws {
+        try await checkTaps(globe: true)
+    }
+
+    func checkTaps(globe: Bool) async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
-        let (scene, probes) = Self.scene()
+        let (scene, probes) = Self.scene(globe: globe)
         let sceneBytes = try scene.jsonBytes()
         let ids = Dictionary(uniqueKeysWithValues: (scene["managers"]?.arrayValue ?? []).map { m in
             (m["id"]?.stringValue ?? "", Set((m["annotations"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }))
@@ -126,8 +147,10 @@ struct TapIdsBrowserTests {
                 #expect(source["promoteId"] == "id", "source \(id) promotes no id")
             }
 
-            let result = try Self.load(style: style, probes: probes.map(\.coordinate), screenshot: "cartouche-tap-ids.png")
+            let result = try Self.load(style: style, probes: probes.map(\.coordinate),
+                                       screenshot: globe ? "cartouche-tap-ids-globe.png" : "cartouche-tap-ids.png")
             #expect(result["errors"] == [], "MapLibre reported \(result["errors"] ?? .null)")
+            #expect(result["view"]?["globeRendering"]?.boolValue == globe, "MapLibre's view: \(result["view"] ?? .null)")
             let hits = try #require(result["hits"]?.arrayValue)
             try #require(hits.count == probes.count)
             for (probe, list) in zip(probes, hits) {
