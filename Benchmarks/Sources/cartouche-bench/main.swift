@@ -4,7 +4,7 @@ import Foundation
 // Prints one JSON array of measurements on stdout.
 
 let allSuites: [BenchmarkSuite] = [
-    TextSuite(), PlacementSuite(), PlacementSpeedSuite(), PlacementScaleSuite(), PlacementGlobeSuite(), QuerySuite(), CompileSuite(), MotionSuite(),
+    TextSuite(), PlacementSuite(), PlacementSpeedSuite(), PlacementScaleSuite(), PlacementGlobeSuite(), QuerySuite(), CompileSuite(), MotionSuite(), PlaceSceneSuite(),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

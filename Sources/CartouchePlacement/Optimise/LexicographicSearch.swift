@@ -254,7 +254,20 @@ struct LexicographicSearch {
     /// as its conflict graph has entries, so this polls). With them, the
     /// overlaps visited (`Int.max` when it stopped visiting them).
     private mutating func conflictGroups(_ members: [Int]) -> (groups: [[Int]], visited: Int)? {
-        var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
+        // The members' free candidates' rects, in the order the pass inserts them.
+        var rects: [ScreenRect] = [], owners: [Int32] = []
+        var rectEnd: [Int] = []  // per member: the end of its rects
+        rectEnd.reserveCapacity(members.count)
+        for (n, m) in members.enumerated() {
+            for v in state.store.domain(m) where state.isFree(v) {
+                for k in state.store.rectRange(v) {
+                    rects.append(state.store.rects[k])
+                    owners.append(Int32(n))
+                }
+            }
+            rectEnd.append(rects.count)
+        }
+        var grid = CellSortedRects(rects, owners: owners, grid: GridIndex(region: environment.viewportRect, cellSize: cellSize))
         var parent = Array(0..<members.count)
         // Overlaps visited (a pair once per grid cell it shares): past the
         // conflict-graph cap, with the members seen so far in a few groups
@@ -264,7 +277,7 @@ struct LexicographicSearch {
         // (Stopping at a sixteenth of the cap merges the groups of Brazil
         // z5 and Italy z6, 4 and 1 fewer shown, to save India under 0.1 s.)
         var visited = 0, unions = 0
-        for (n, m) in members.enumerated() {
+        for n in members.indices {
             if n & 15 == 15, outOfTime() { return nil }
             if visited > 8 * maxConflictEntries || (visited > maxConflictEntries && (n - unions) * 32 <= n) {
                 return ([members], .max)
@@ -273,20 +286,16 @@ struct LexicographicSearch {
             // as looking it up on every overlap, at a fraction of the cost:
             // India z5 visits 4 million overlaps here).
             var rn = Self.root(n, &parent)
-            for v in state.store.domain(m) where state.isFree(v) {
-                for k in state.store.rectRange(v) {
-                    let rect = state.store.rects[k]
-                    grid.forEachIntersection(with: rect) { other in
-                        guard Int(other) != n else { return }  // its own other candidates
-                        visited += 1
-                        let b = Self.root(Int(other), &parent)
-                        if rn != b {
-                            parent[max(rn, b)] = min(rn, b)
-                            rn = min(rn, b)
-                            unions += 1
-                        }
+            for _ in (n == 0 ? 0 : rectEnd[n - 1])..<rectEnd[n] {
+                grid.insertNext { other in
+                    guard Int(other) != n else { return }  // its own other candidates
+                    visited += 1
+                    let b = Self.root(Int(other), &parent)
+                    if rn != b {
+                        parent[max(rn, b)] = min(rn, b)
+                        rn = min(rn, b)
+                        unions += 1
                     }
-                    grid.insert(rect, owner: Int32(n))
                 }
             }
         }
