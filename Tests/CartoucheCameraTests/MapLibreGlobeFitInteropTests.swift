@@ -31,7 +31,7 @@ struct MapLibreGlobeFitInteropTests {
         }
     }
 
-    @Test func globeFitsMatchMapLibre() throws {
+    @Test func globeFitsMatchMapLibre() async throws {
         let missing = MapLibreGlobeOracle.missingPrerequisites()
         try #require(missing.isEmpty, "run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1); missing: \(missing.joined(separator: ", "))")
         var random = SplitMix64(seed: 0x6_10BE_F17)
@@ -40,7 +40,7 @@ struct MapLibreGlobeFitInteropTests {
         let job = MapLibreGlobeOracle.Job(viewports: viewports.indices.map { v in
             MapLibreGlobeOracle.Viewport(width: viewports[v].width, height: viewports[v].height, cases: [], fits: fits[v])
         })
-        let result = try MapLibreGlobeOracle.run(job)
+        let result = try await MapLibreGlobeOracle.run(job)
         try #require(result.viewports.count == viewports.count)
 
         var globeFits = 0, mercatorFits = 0, raised = 0, maxZoomError = 0.0, maxCenterError = 0.0

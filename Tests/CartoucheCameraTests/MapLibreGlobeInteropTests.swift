@@ -67,7 +67,7 @@ struct MapLibreGlobeInteropTests {
         var maxConstraintError = 0.0, constrained = 0
     }
 
-    @Test func globeProjectionMatchesMapLibre() throws {
+    @Test func globeProjectionMatchesMapLibre() async throws {
         guard MapLibreGlobeOracle.prerequisitesPresent(for: "MapLibre globe interop test") else { return }
         var random = SplitMix64(seed: 0x6_10BE)
         let viewports = [ScreenSize(width: 800, height: 600), ScreenSize(width: 375, height: 667)]
@@ -82,7 +82,7 @@ struct MapLibreGlobeInteropTests {
             }
         }
         let job = MapLibreGlobeOracle.job(viewports: viewports, cameras: cameras, project: coordinates, unproject: taps)
-        let result = try MapLibreGlobeOracle.run(job)
+        let result = try await MapLibreGlobeOracle.run(job)
         #expect(result.projection == "globe")
         try #require(result.viewports.count == viewports.count)
 

@@ -78,8 +78,8 @@ enum MapLibreGlobeOracle {
         })
     }
 
-    static func run(_ job: Job) throws -> Result {
-        let data = try PythonOracle.run(script: script, input: try JSONEncoder().encode(job))
+    static func run(_ job: Job) async throws -> Result {
+        let data = try await PythonOracle.runOffThePool(script: script, input: try JSONEncoder().encode(job))
         return try JSONDecoder().decode(Result.self, from: data)
     }
 }

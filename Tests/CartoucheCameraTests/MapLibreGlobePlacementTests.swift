@@ -49,7 +49,7 @@ struct MapLibreGlobePlacementTests {
 
     struct Tally { var compared = 0, horizon = 0, behindCamera = 0, farOffScreen = 0, maxError = 0.0 }
 
-    @Test func placedAnchorsAreMapLibresProjectionsAndOccludedCalloutsAreHiddenByTheHorizon() throws {
+    @Test func placedAnchorsAreMapLibresProjectionsAndOccludedCalloutsAreHiddenByTheHorizon() async throws {
         guard MapLibreGlobeOracle.prerequisitesPresent(for: "MapLibre globe placement test") else { return }
         var random = SplitMix64(seed: 0x610B_E91A_CE)
         let viewports = [ScreenSize(width: 800, height: 600), ScreenSize(width: 375, height: 667)]
@@ -58,7 +58,7 @@ struct MapLibreGlobePlacementTests {
             list.map { MapLibreGlobeInteropTests.makeCoordinates(around: $0, viewport: viewport, random: &random) }
         }
         let job = MapLibreGlobeOracle.job(viewports: viewports, cameras: cameras, project: coordinates)
-        let result = try MapLibreGlobeOracle.run(job)
+        let result = try await MapLibreGlobeOracle.run(job)
         try #require(result.viewports.count == viewports.count)
         var tally = Tally()
         for (v, viewport) in viewports.enumerated() {

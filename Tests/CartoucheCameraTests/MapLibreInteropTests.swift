@@ -122,7 +122,7 @@ struct MapLibreInteropTests {
                            bottom: camera.padding.bottom, right: camera.padding.right))
     }
 
-    @Test func projectAndUnprojectMatchMapLibre() throws {
+    @Test func projectAndUnprojectMatchMapLibre() async throws {
         let missing = MapLibreOracle.missingPrerequisites()
         guard missing.isEmpty else {
             Issue.record("""
@@ -146,7 +146,7 @@ struct MapLibreInteropTests {
                 },
                 fits: fits[index])
         })
-        let result = try MapLibreOracle.run(job)
+        let result = try await MapLibreOracle.run(job)
         try #require(result.viewports.count == viewports.count)
 
         var tally = Tally()

@@ -57,8 +57,8 @@ enum MapLibreOracle {
         PythonOracle.missingBrowserPrerequisites(script: "scripts/interop/maplibre_oracle.py")
     }
 
-    static func run(_ job: Job) throws -> Result {
-        let data = try PythonOracle.run(script: "scripts/interop/maplibre_oracle.py", input: try JSONEncoder().encode(job))
+    static func run(_ job: Job) async throws -> Result {
+        let data = try await PythonOracle.runOffThePool(script: "scripts/interop/maplibre_oracle.py", input: try JSONEncoder().encode(job))
         return try JSONDecoder().decode(Result.self, from: data)
     }
 }

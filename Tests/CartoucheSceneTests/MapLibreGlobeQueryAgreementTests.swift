@@ -148,18 +148,18 @@ struct MapLibreGlobeQueryAgreementTests {
         return loaded.count
     }
 
-    @Test func hitsAgreeWithQueryRenderedFeaturesOnTheGlobe() throws {
-        try compare(seeds: 4200..<4208, atLeast: 800)
+    @Test func hitsAgreeWithQueryRenderedFeaturesOnTheGlobe() async throws {
+        try await compare(seeds: 4200..<4208, atLeast: 800)
     }
 
     /// More cameras, among them two whose view crosses the antimeridian.
-    @Test func hitsAgreeOnMoreCameras() throws {
-        try compare(seeds: 9300..<9316, atLeast: 1600)
+    @Test func hitsAgreeOnMoreCameras() async throws {
+        try await compare(seeds: 9300..<9316, atLeast: 1600)
     }
 
-    func compare(seeds: Range<UInt64>, atLeast minimum: Int) throws {
+    func compare(seeds: Range<UInt64>, atLeast minimum: Int) async throws {
         let scenes = try seeds.map { try randomScene(seed: $0) }
-        let results = try QueryOracle.run(scenes, viewport: viewport, projection: .globe)
+        let results = try await QueryOracle.run(scenes, viewport: viewport, projection: .globe)
         var compared = 0, exact = 0, sameTop = 0, nearBorder = 0, sky = 0, padding = 0, antimeridian = 0
         var likeExact = 0, tilesChecked = 0
         for (s, scene) in scenes.enumerated() {

@@ -108,9 +108,9 @@ struct MapLibreQueryAgreementTests {
     /// of a border; with the default (holes honoured), differences may also be
     /// fills MapLibre reports inside one of their holes.
     @Test(arguments: [SceneQueryIndex.HoleRule.likeMapLibreQuery, .honoured])
-    func hitsAgreeWithQueryRenderedFeatures(holes: SceneQueryIndex.HoleRule) throws {
+    func hitsAgreeWithQueryRenderedFeatures(holes: SceneQueryIndex.HoleRule) async throws {
         let scenes = try (0..<5).map { try randomScene(seed: 900 + UInt64($0)) }
-        let results = try QueryOracle.run(scenes, viewport: viewport, projection: .mercator)
+        let results = try await QueryOracle.run(scenes, viewport: viewport, projection: .mercator)
         var compared = 0, exact = 0, nearBorder = 0, holeOnly = 0
         for (s, scene) in scenes.enumerated() {
             let projection = try Projection(camera: try QueryOracle.actualCamera(results[s]), viewport: viewport)

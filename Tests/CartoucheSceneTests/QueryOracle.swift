@@ -42,7 +42,7 @@ enum QueryOracle {
 
     /// Runs the oracle on `scenes` (the style's root `projection` set to
     /// `projection`) and returns each scene's result object.
-    static func run(_ scenes: [Scene], viewport: ScreenSize, projection: MapProjection) throws -> [[String: JSONValue]] {
+    static func run(_ scenes: [Scene], viewport: ScreenSize, projection: MapProjection) async throws -> [[String: JSONValue]] {
         let missing = PythonOracle.missingBrowserPrerequisites(script: script)
         try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
         let job: JSONValue = [
@@ -53,7 +53,7 @@ enum QueryOracle {
                  "style": s.style, "points": .array(s.points.map { [.number($0.x), .number($0.y)] })]
             }),
         ]
-        let output = try PythonOracle.run(script: script, input: Data(try job.jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: script, input: Data(try job.jsonBytes()))
         let answer = try JSONParser().parse([UInt8](output))
         let results = try #require(answer.objectValue?["scenes"]?.arrayValue)
         return try results.map { try #require($0.objectValue) }

@@ -153,9 +153,7 @@ struct CORSBrowserTests {
             let job: JSONValue = ["service": .string("http://127.0.0.1:\(port)"), "pagePort": .number(Double(pagePort)),
                                   "scene": scene, "tap": [430, 370]]
             let input = Data(try job.jsonBytes())
-            let output: Data = try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(with: Result { try PythonOracle.run(script: script, input: input) }) }
-            }
+            let output = try await PythonOracle.runOffThePool(script: script, input: input)
             return try #require(try JSONParser().parse(output).objectValue)
         }
     }

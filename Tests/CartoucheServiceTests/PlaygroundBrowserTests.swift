@@ -77,11 +77,7 @@ struct PlaygroundBrowserTests {
     /// while the server under test needs those threads to answer it.
     static func runScript(_ job: JSONValue, script: String = script) async throws -> [String: JSONValue] {
         let input = Data(try job.jsonBytes())
-        let output: Data = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try PythonOracle.run(script: script, input: input) })
-            }
-        }
+        let output = try await PythonOracle.runOffThePool(script: script, input: input)
         return try #require(try JSONParser().parse(output).objectValue)
     }
 

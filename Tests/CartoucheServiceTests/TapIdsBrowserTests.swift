@@ -104,7 +104,7 @@ struct TapIdsBrowserTests {
     }
 
     /// Runs the oracle on a compiled style opening on its own camera.
-    static func load(style: JSONValue, probes: [JSONValue], screenshot: String) throws -> [String: JSONValue] {
+    static func load(style: JSONValue, probes: [JSONValue], screenshot: String) async throws -> [String: JSONValue] {
         let job: JSONValue = [
             "width": 640, "height": 480, "camera": .null, "style": style,
             "images": [["name": "pin", "width": 20, "height": 20, "pixelRatio": 1, "sdf": false]],
@@ -112,7 +112,7 @@ struct TapIdsBrowserTests {
             "screenshot": .string(FileManager.default.temporaryDirectory.appendingPathComponent(screenshot).path),
             "probes": .array(probes),
         ]
-        let output = try PythonOracle.run(script: script, input: Data(try job.jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: script, input: Data(try job.jsonBytes()))
         return try #require(try JSONParser().parse(Array(output)).objectValue)
     }
 
@@ -147,7 +147,7 @@ struct TapIdsBrowserTests {
                 #expect(source["promoteId"] == "id", "source \(id) promotes no id")
             }
 
-            let result = try Self.load(style: style, probes: probes.map(\.coordinate),
+            let result = try await Self.load(style: style, probes: probes.map(\.coordinate),
                                        screenshot: globe ? "cartouche-tap-ids-globe.png" : "cartouche-tap-ids.png")
             #expect(result["errors"] == [], "MapLibre reported \(result["errors"] ?? .null)")
             #expect(result["view"]?["globeRendering"]?.boolValue == globe, "MapLibre's view: \(result["view"] ?? .null)")
@@ -215,7 +215,7 @@ struct TapIdsBrowserTests {
         try await makeApp(testConfiguration()).test(.router) { client in
             let compiled = try await post(client, "/v1/compile", ByteBuffer(bytes: Array(body)))
             try #require(compiled.status == .ok, "\(String(buffer: compiled.body))")
-            let result = try Self.load(style: try JSONParser().parse(compiled.body.bytes), probes: probes.map(\.coordinate),
+            let result = try await Self.load(style: try JSONParser().parse(compiled.body.bytes), probes: probes.map(\.coordinate),
                                        screenshot: "cartouche-seed-portable.png")
             #expect(result["errors"] == [], "MapLibre reported \(result["errors"] ?? .null)")
             let hits = try #require(result["hits"]?.arrayValue)

@@ -29,6 +29,17 @@ public enum PythonOracle {
         return missing
     }
 
+    /// ``run(script:input:)`` on a Dispatch thread, for async tests. The
+    /// oracle blocks for seconds; on the Swift concurrency pool (two threads
+    /// on a 2-core machine) two such waits at once starve every other task,
+    /// including the request handlers of a live test server whose page the
+    /// browser is loading (the glyphs test then timed out in CI).
+    public static func runOffThePool(script: String, input: Data) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try run(script: script, input: input) }) }
+        }
+    }
+
     /// Runs `script` (a path relative to the repository root) on `input`.
     public static func run(script: String, input: Data) throws -> Data {
         let process = Process()
