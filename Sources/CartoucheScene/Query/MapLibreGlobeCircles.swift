@@ -118,10 +118,7 @@ extension MapLibreGlobeCircles {
         return zip(layer.features, own).map { f, tile in
             guard let tile, case .circle(let c, _, _) = f.shape else { return (0, 0, Coordinate(latitude: 0, longitude: 0)) }
             let l = largest[tile] ?? (0, 0)
-            let n = pow(2, Double(tile.z)), m = point(c)
-            func snap(_ v: Double, _ t: Int) -> Double { ((8192 * (v * n - Double(t))).rounded() / 8192 + Double(t)) / n }
-            let center = Coordinate(latitude: WebMercator.latitude(normalizedY: snap(m.y, tile.y)), longitude: snap(m.x, tile.x) * 360 - 180)
-            return (l.radius + l.stroke + translate, tiles.wrap(of: tile), center)
+            return (l.radius + l.stroke + translate, tiles.wrap(of: tile), MapLibreGlobeTiles.snapped(Coordinate(latitude: c.latitude, longitude: WebMercator.wrapLongitude(c.longitude)), to: tile))
         }
     }
 

@@ -74,10 +74,17 @@ struct MapLibreGlobeTiles: Sendable {
     func snapped(_ coordinates: [Coordinate]) -> [Coordinate] {
         coordinates.map { c in
             let x = (c.longitude + 180) / 360, y = WebMercator.normalizedY(latitude: c.latitude)
-            let wrapped = ScreenPoint(x: x - x.rounded(.down), y: y)
-            let n = 8192 * pow(2, Double(tile(containing: wrapped).z))
-            return Coordinate(latitude: WebMercator.latitude(normalizedY: (y * n).rounded() / n), longitude: (x * n).rounded() / n * 360 - 180)
+            return Self.snapped(c, to: tile(containing: ScreenPoint(x: x - x.rounded(.down), y: y)))
         }
+    }
+
+    /// `c` rounded to the 8192-unit grid of `tile` (whole worlds away too).
+    /// - Complexity: O(1).
+    static func snapped(_ c: Coordinate, to tile: Tile) -> Coordinate {
+        let n = pow(2, Double(tile.z))
+        func snap(_ v: Double, _ t: Int) -> Double { ((8192 * (v * n - Double(t))).rounded() / 8192 + Double(t)) / n }
+        let x = (c.longitude + 180) / 360, y = WebMercator.normalizedY(latitude: c.latitude)
+        return Coordinate(latitude: WebMercator.latitude(normalizedY: snap(y, tile.y)), longitude: snap(x, tile.x) * 360 - 180)
     }
 
     /// Whether MapLibre searches any tile for a tap at Mercator point `tap`
