@@ -149,6 +149,19 @@ public struct GridIndex: Sendable {
 @usableFromInline let collisionTolerance = 1e-6
 
 extension ScreenRect {
+    /// The smallest box around `rects`; inside out (it collides with
+    /// nothing) when there are none.
+    ///
+    /// - Complexity: O(rects).
+    init(around rects: ArraySlice<ScreenRect>) {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for r in rects {
+            minX = min(minX, r.minX); minY = min(minY, r.minY)
+            maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
+        }
+        self.init(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
     /// Whether the two boxes collide: their interiors overlap by more than
     /// `collisionTolerance` on both axes. Boxes that touch, or meet by
     /// rounding, do not (callouts may sit flush). A degenerate box (zero

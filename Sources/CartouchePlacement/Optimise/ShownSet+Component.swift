@@ -48,7 +48,10 @@ extension ShownSet {
         while head < members.count {
             let u = members[head]
             head += 1
-            let shown = isShown[u] ? neighbors[u] : shownNeighbors(ofNew: u)
+            // More than maxItems + members.count of them: at least maxItems
+            // new ones, so the component is too large whatever they are.
+            guard let shown = isShown[u] ? neighbors[u] : shownNeighbors(ofNew: u, limit: maxItems + members.count)
+            else { return nil }
             for j in shown where seen.insert(j).inserted {
                 members.append(Int(j))
                 if members.count > maxItems { return nil }
@@ -109,25 +112,22 @@ extension ShownSet {
     mutating func solve(
         component items: [Int], optional: (Int) -> Bool, effort: ExactEffort, outsideFixed: Bool = false
     ) -> ComponentOutcome {
-        let inside = outsideFixed ? Set(items.map { Int32($0) }) : []
-        // Local copies: candidates per variable, and which conflict.
-        var candidates: [[Int]] = []
-        var owner: [Int] = []  // local candidate -> variable
+        if outsideFixed { markInside(items) }
+        defer { if outsideFixed { clearInside(items) } }
+        // Local copies: candidates per variable (contiguous), and which conflict.
+        var candidateStart: [Int32] = [0]
         var global: [Int] = []  // local candidate -> candidate id
         var isOptional: [Bool] = []
         var best = 0
-        for (n, i) in items.enumerated() {
+        for i in items {
             // Current choice first: solutions that move little are found first.
-            var list: [Int] = []
             let c = Int(chosen[i])
-            if c >= 0 { list.append(global.count); owner.append(n); global.append(c) }
+            if c >= 0 { global.append(c) }
             for v in store.domain(i) where v != c {
-                if outsideFixed, conflicts(of: v) > 0, !conflictBuffer.allSatisfy(inside.contains) { continue }
-                list.append(global.count)
-                owner.append(n)
+                if outsideFixed, blockedFromOutside(v) { continue }
                 global.append(v)
             }
-            candidates.append(list)
+            candidateStart.append(Int32(global.count))
             let opt = optional(i)
             isOptional.append(opt)
             if opt && c >= 0 { best += 1 }
@@ -135,104 +135,51 @@ extension ShownSet {
         }
         let optionalCount = isOptional.filter { $0 }.count
         if best == optionalCount { return .optimal }
-        var conflicts = Array(repeating: [Int32](), count: global.count)
-        for a in 0..<global.count {
-            for b in (a + 1)..<max(a + 1, global.count) where owner[a] != owner[b] && store.overlaps(global[a], global[b]) {
-                conflicts[a].append(Int32(b))
-                conflicts[b].append(Int32(a))
-            }
-        }
         var search = BranchAndBound(
-            candidates: candidates, owner: owner, conflicts: conflicts, isOptional: isOptional,
-            mandatory: items.map { isShown[$0] && !optional($0) }, best: best, maxNodes: effort.maxNodes)
+            candidateStart: candidateStart, conflictMask: localConflicts(global, candidateStart: candidateStart),
+            isOptional: isOptional, mandatory: items.map { isShown[$0] && !optional($0) }, best: best,
+            maxNodes: effort.maxNodes)
         search.run()
         guard let solution = search.bestAssignment else { return search.complete ? .optimal : .unknown }
         for i in items { unassign(i) }
         for (n, i) in items.enumerated() where solution[n] >= 0 { assign(i, global[solution[n]]) }
         return .improved
     }
-}
 
-/// Branch and bound over "which candidate, or none" per variable of a small
-/// component: mandatory variables must get a candidate; maximise the optional
-/// ones that do. Mandatory variables are branched first, fewest remaining
-/// candidates first (a dead one prunes at once); optional ones after, with the
-/// bound "shown so far + still open ≤ best".
-private struct BranchAndBound {
-    let candidates: [[Int]]
-    let owner: [Int]
-    let conflicts: [[Int32]]
-    let isOptional: [Bool]
-    let mandatory: [Bool]
-    var best: Int
-    let maxNodes: Int
-    /// Per local candidate: chosen candidates it conflicts with.
-    var blocked: [Int32]
-    var assignment: [Int]
-    var decided: [Bool]
-    var nodes = 0
-    var complete = true
-    var bestAssignment: [Int]? = nil
-    private let optionalTotal: Int
-
-    init(candidates: [[Int]], owner: [Int], conflicts: [[Int32]], isOptional: [Bool], mandatory: [Bool], best: Int, maxNodes: Int) {
-        self.candidates = candidates
-        self.owner = owner
-        self.conflicts = conflicts
-        self.isOptional = isOptional
-        self.mandatory = mandatory
-        self.best = best
-        self.maxNodes = maxNodes
-        blocked = Array(repeating: 0, count: owner.count)
-        assignment = Array(repeating: -1, count: candidates.count)
-        decided = Array(repeating: false, count: candidates.count)
-        optionalTotal = isOptional.filter { $0 }.count
-    }
-
-    mutating func run() {
-        // Variables neither mandatory nor optional (hidden, lower rank) stay hidden.
-        for n in candidates.indices where !mandatory[n] && !isOptional[n] { decided[n] = true }
-        go(shown: 0, open: optionalTotal)
-    }
-
-    private mutating func take(_ c: Int, _ delta: Int32) {
-        for d in conflicts[c] { blocked[Int(d)] += delta }
-    }
-
-    private mutating func go(shown: Int, open: Int) {
-        nodes += 1
-        if nodes > maxNodes { complete = false; return }
-        if shown + open <= best { return }
-        // Most constrained mandatory variable, if any is left.
-        var pick = -1, pickFree = Int.max
-        for n in candidates.indices where !decided[n] && mandatory[n] {
-            var free = 0
-            for c in candidates[n] where blocked[c] == 0 { free += 1 }
-            if free == 0 { return }
-            if free < pickFree { pick = n; pickFree = free }
+    /// Which of the candidates `global` (variable n's are
+    /// `candidateStart[n]..<candidateStart[n+1]`) overlap: per candidate, a
+    /// bit set of the others (`BranchAndBound.words(for:)` words each).
+    /// Candidates of one variable never conflict.
+    ///
+    /// - Complexity: O(n²) box tests for n candidates (at most a few
+    ///   hundred), on flat copies of their boxes, only between variables
+    ///   whose boxes (around all their candidates) meet. (Keeping each pair
+    ///   of items' answer for the run instead, as the same shown labels meet
+    ///   in many neighbourhoods, cost as much in lookups as it saved.)
+    private func localConflicts(_ global: [Int], candidateStart: [Int32]) -> [UInt64] {
+        let n = global.count, words = BranchAndBound.words(for: n), variables = candidateStart.count - 1
+        // Each candidate's box (its one rect for a label) and whether that is exact.
+        var box: [ScreenRect] = [], single: [Bool] = []
+        box.reserveCapacity(n)
+        single.reserveCapacity(n)
+        for v in global {
+            let range = store.rectRange(v)
+            box.append(ScreenRect(around: store.rects[range]))
+            single.append(range.count == 1)
         }
-        if pick < 0 {
-            pick = candidates.indices.first { !decided[$0] } ?? -1
+        let variableBox = (0..<variables).map { ScreenRect(around: box[Int(candidateStart[$0])..<Int(candidateStart[$0 + 1])]) }
+        var masks = [UInt64](repeating: 0, count: words * n)
+        for p in 0..<variables {
+            for q in (p + 1)..<max(p + 1, variables) where variableBox[p].collides(with: variableBox[q]) {
+                for a in Int(candidateStart[p])..<Int(candidateStart[p + 1]) where box[a].collides(with: variableBox[q]) {
+                    for b in Int(candidateStart[q])..<Int(candidateStart[q + 1]) where box[a].collides(with: box[b]) {
+                        guard single[a] && single[b] || store.overlaps(global[a], global[b]) else { continue }
+                        masks[words * a + b >> 6] |= 1 << UInt64(b & 63)
+                        masks[words * b + a >> 6] |= 1 << UInt64(a & 63)
+                    }
+                }
+            }
         }
-        guard pick >= 0 else {
-            // Every variable decided, and better than the best so far (the bound).
-            best = shown
-            bestAssignment = assignment
-            return
-        }
-        decided[pick] = true
-        let gain = isOptional[pick] ? 1 : 0
-        for c in candidates[pick] where blocked[c] == 0 {
-            assignment[pick] = c
-            take(c, 1)
-            go(shown: shown + gain, open: open - gain)
-            take(c, -1)
-            assignment[pick] = -1
-            if best == optionalTotal || !complete { break }
-        }
-        if isOptional[pick] && best < optionalTotal && complete {
-            go(shown: shown, open: open - 1)
-        }
-        decided[pick] = false
+        return masks
     }
 }

@@ -27,6 +27,10 @@ struct ShownSet {
     private var epoch: UInt32 = 0
     /// Scratch: the items a candidate overlaps (see `conflicts(of:)`).
     private(set) var conflictBuffer: [Int32] = []
+    private var cache = ConflictCache()
+    /// Scratch: the items of an open neighbourhood being solved (see
+    /// `blockedFromOutside(_:)`); all false between calls.
+    private var inside: [Bool]
 
     init(itemCount: Int, region: ScreenRect, cellSize: Double) {
         store = CandidateStore(itemCount: itemCount)
@@ -36,6 +40,7 @@ struct ShownSet {
         shownCandidates = GridIndex(region: region, cellSize: cellSize)
         neighbors = Array(repeating: [], count: itemCount)
         stamp = Array(repeating: 0, count: itemCount)
+        inside = Array(repeating: false, count: itemCount)
     }
 
     /// A fresh mark for de-duplicating items; see `mark(_:)`.
@@ -70,10 +75,16 @@ struct ShownSet {
     /// Fills `conflictBuffer` with the distinct items (other than `v`'s own)
     /// whose chosen candidate overlaps candidate `v`, and returns their number.
     ///
-    /// - Complexity: O(cells covered × chosen candidates listed there).
+    /// - Complexity: O(cells covered × chosen candidates listed there), O(cells
+    ///   covered) when none of them changed since the last query about `v`
+    ///   (`ConflictCache`).
     @discardableResult
     mutating func conflicts(of v: Int) -> Int {
         conflictBuffer.removeAll(keepingCapacity: true)
+        if let cached = cache.lookup(v, lastChange: occupancy.lastChange(around: v, store)) {
+            conflictBuffer.append(contentsOf: cached)
+            return conflictBuffer.count
+        }
         _ = newEpoch()
         let own = Int(store.item[v])
         var found: [Int32] = []
@@ -86,7 +97,26 @@ struct ShownSet {
             }
         }
         swap(&found, &conflictBuffer)
+        cache.keep(v, conflictBuffer, clock: occupancy.clock)
         return conflictBuffer.count
+    }
+
+    /// Marks `items` as the open neighbourhood that `blockedFromOutside(_:)`
+    /// tests against; `clearInside(_:)` with the same items undoes it.
+    mutating func markInside(_ items: [Int]) {
+        for i in items { inside[i] = true }
+    }
+
+    mutating func clearInside(_ items: [Int]) {
+        for i in items { inside[i] = false }
+    }
+
+    /// Whether a chosen candidate of an item outside the marked
+    /// neighbourhood (`markInside(_:)`), other than `v`'s own, overlaps `v`.
+    ///
+    /// - Complexity: that of `conflicts(of:)`.
+    mutating func blockedFromOutside(_ v: Int) -> Bool {
+        conflicts(of: v) > 0 && conflictBuffer.contains { !inside[Int($0)] }
     }
 
     /// Whether candidate `v` is clear of every chosen candidate (other than its item's).
@@ -105,7 +135,7 @@ struct ShownSet {
     /// - Complexity: O(candidates of i × shown candidates near each).
     mutating func markShown(_ i: Int) {
         guard !isShown[i], chosen[i] >= 0 else { return }
-        let found = shownNeighbors(ofNew: i)
+        let found = shownNeighbors(ofNew: i) ?? []
         isShown[i] = true
         for j in found { neighbors[Int(j)].append(Int32(i)) }
         neighbors[i] = found
@@ -115,21 +145,25 @@ struct ShownSet {
     }
 
     /// The shown items that some candidate of the (not yet shown) item `i`
-    /// overlaps, whatever their current choice.
-    mutating func shownNeighbors(ofNew i: Int) -> [Int32] {
-        if isShown[i] { return neighbors[i] }
+    /// overlaps, whatever their current choice; nil as soon as there are
+    /// more than `limit` (the exact step only wants small neighbourhoods,
+    /// and in a dense scene a hidden label has dozens).
+    mutating func shownNeighbors(ofNew i: Int, limit: Int = .max) -> [Int32]? {
+        if isShown[i] { return neighbors[i].count > limit ? nil : neighbors[i] }
         _ = newEpoch()
         stamp[i] = epoch
         var found: [Int32] = []
         for v in store.domain(i) {
             for k in store.rectRange(v) {
-                shownCandidates.forEachIntersection(with: store.rects[k]) { u in
+                let small = shownCandidates.visitIntersections(with: store.rects[k]) { u in
                     let j = Int(store.item[Int(u)])
                     if stamp[j] != epoch {
                         stamp[j] = epoch
                         found.append(Int32(j))
                     }
+                    return found.count <= limit
                 }
+                if !small { return nil }
             }
         }
         return found

@@ -1,0 +1,152 @@
+/// Branch and bound over "which candidate, or none" per variable of a small
+/// component (the exact step of optimise mode, `ShownSet.solve`): mandatory
+/// variables must get a candidate; maximise the optional ones that do.
+/// Mandatory variables are branched first, fewest free candidates first (a
+/// dead one prunes at once); optional ones after, in order, with the bound
+/// "shown so far + still open ≤ best".
+///
+/// It runs once per hidden annotation of a dense tier (India z5 with
+/// priorities: some 3,300 searches of about 600 nodes each), so the
+/// candidates are bits: a component has at most a few hundred, and the
+/// candidates blocked at a node are one bit set (its parent's, or'ed with
+/// the conflicts of the candidate taken), so a node costs a few word
+/// operations per variable instead of a pass over every candidate.
+struct BranchAndBound {
+    /// 64-bit words per candidate bit set.
+    private let words: Int
+    /// Variable n's candidates: `candidateStart[n]..<candidateStart[n+1]`
+    /// (local ids, in the order they are tried).
+    private let candidateStart: [Int32]
+    /// Per variable: its candidates as a bit set (`words` words from `words * n`).
+    private var candidateMask: [UInt64]
+    /// Per candidate: the candidates it conflicts with, as a bit set.
+    private let conflictMask: [UInt64]
+    private let isOptional: [Bool]
+    private let mandatory: [Bool]
+    private let maxNodes: Int
+    private let optionalTotal: Int
+    /// The most optional variables shown by an assignment found so far (or
+    /// the caller's starting count).
+    private(set) var best: Int
+    private(set) var nodes = 0
+    /// No search ran out of nodes: `bestAssignment` (or the caller's
+    /// starting point, when nil) is optimal.
+    private(set) var complete = true
+    /// Per variable: the local candidate of the best assignment found, or -1;
+    /// nil when none beat `best`'s starting value.
+    private(set) var bestAssignment: [Int]? = nil
+    /// The blocked candidates at each depth of the search (`words` words a
+    /// level): level d + 1 is level d with the conflicts of the d-th taken
+    /// candidate added, so backtracking costs nothing.
+    private var blocked: [UInt64]
+    private var assignment: [Int]
+    private var decided: [Bool]
+    /// Branch on the optional variables first (the proof in `run()`).
+    private var optionalFirst = false
+
+    /// - Parameters:
+    ///   - candidateStart: per variable, where its candidates start; one more entry at the end.
+    ///   - conflictMask: per candidate, `words(for:)` words: the candidates it conflicts with.
+    ///   - best: the number of optional variables shown now: only a better assignment is recorded.
+    init(candidateStart: [Int32], conflictMask: [UInt64], isOptional: [Bool], mandatory: [Bool], best: Int, maxNodes: Int) {
+        let variables = candidateStart.count - 1
+        let count = Int(candidateStart[variables])
+        words = Self.words(for: count)
+        self.candidateStart = candidateStart
+        self.conflictMask = conflictMask
+        self.isOptional = isOptional
+        self.mandatory = mandatory
+        self.best = best
+        self.maxNodes = maxNodes
+        candidateMask = Array(repeating: 0, count: words * variables)
+        for n in 0..<variables {
+            for c in Int(candidateStart[n])..<Int(candidateStart[n + 1]) { candidateMask[words * n + c >> 6] |= 1 << UInt64(c & 63) }
+        }
+        blocked = Array(repeating: 0, count: words * (variables + 1))
+        assignment = Array(repeating: -1, count: variables)
+        decided = Array(repeating: false, count: variables)
+        optionalTotal = isOptional.filter { $0 }.count
+    }
+
+    /// Words of a bit set over `count` candidates.
+    static func words(for count: Int) -> Int { max(1, (count + 63) / 64) }
+
+    /// Searches for an assignment that shows more optional variables than
+    /// `best`; `bestAssignment` is the first one the search order meets.
+    ///
+    /// Most searches of a dense tier (a hidden annotation and the shown ones
+    /// in its way) find none. The search order branches on the mandatory
+    /// variables first, so it enumerates their placements before it tries
+    /// the hidden one: to fail it spends up to `maxNodes`. So a proof runs
+    /// first, branching on the optional variables first: taking a hidden
+    /// annotation's candidate at the root leaves the mandatory variables
+    /// few choices, and a dead end shows at once. Only when the proof finds
+    /// a better assignment, or runs out of nodes, does the search proper
+    /// run, so the answer is the one the search order gives either way.
+    mutating func run() {
+        // Variables neither mandatory nor optional (hidden, lower rank) stay hidden.
+        for n in decided.indices where !mandatory[n] && !isOptional[n] { decided[n] = true }
+        let start = best
+        optionalFirst = true
+        go(depth: 0, shown: 0, open: optionalTotal)
+        guard bestAssignment != nil || !complete else { return }
+        best = start
+        bestAssignment = nil
+        complete = true
+        nodes = 0
+        optionalFirst = false
+        go(depth: 0, shown: 0, open: optionalTotal)
+    }
+
+    /// Candidates of variable `n` not blocked at `level` (an offset into `blocked`).
+    @inline(__always) private func freeCount(_ n: Int, level: Int) -> Int {
+        var free = 0
+        for w in 0..<words { free += (candidateMask[words * n + w] & ~blocked[level + w]).nonzeroBitCount }
+        return free
+    }
+
+    @inline(__always) private func isBlocked(_ c: Int, level: Int) -> Bool {
+        blocked[level + c >> 6] & (1 << UInt64(c & 63)) != 0
+    }
+
+    private mutating func go(depth: Int, shown: Int, open: Int) {
+        nodes += 1
+        if nodes > maxNodes { complete = false; return }
+        if shown + open <= best { return }
+        let level = words * depth
+        // Most constrained mandatory variable (the first of the fewest), if any is left.
+        var pick = -1, pickFree = Int.max
+        for n in decided.indices where !decided[n] && mandatory[n] {
+            let free = freeCount(n, level: level)
+            if free == 0 { return }
+            if free < pickFree { pick = n; pickFree = free }
+        }
+        if optionalFirst, let n = decided.indices.first(where: { !decided[$0] && isOptional[$0] }) {
+            pick = n
+        } else if pick < 0 {
+            pick = decided.firstIndex(of: false) ?? -1
+        }
+        guard pick >= 0 else {
+            // Every variable decided, and better than the best so far (the bound).
+            best = shown
+            bestAssignment = assignment
+            return
+        }
+        decided[pick] = true
+        let gain = isOptional[pick] ? 1 : 0
+        let next = level + words
+        for c in Int(candidateStart[pick])..<Int(candidateStart[pick + 1]) where !isBlocked(c, level: level) {
+            assignment[pick] = c
+            for w in 0..<words { blocked[next + w] = blocked[level + w] | conflictMask[words * c + w] }
+            go(depth: depth + 1, shown: shown + gain, open: open - gain)
+            assignment[pick] = -1
+            if best == optionalTotal || !complete { break }
+        }
+        if isOptional[pick] && best < optionalTotal && complete {
+            // Hidden: the next level blocks what this one does.
+            for w in 0..<words { blocked[next + w] = blocked[level + w] }
+            go(depth: depth + 1, shown: shown, open: open - 1)
+        }
+        decided[pick] = false
+    }
+}
