@@ -44,8 +44,7 @@ extension ShownSet {
         for v in store.domain(x) {
             nodes += 1
             if nodes > effort.maxNodes { return false }
-            guard conflicts(of: v) == 1 else { continue }
-            let k = Int(conflictBuffer[0])
+            guard let k = soleBlocker(of: v) else { continue }
             guard !locked.contains(Int32(k)) else { continue }
             let old = Int(chosen[k])
             unassign(k)

@@ -119,14 +119,28 @@ struct ShownSet {
         conflicts(of: v) > 0 && conflictBuffer.contains { !inside[Int($0)] }
     }
 
-    /// Whether candidate `v` is clear of every chosen candidate (other than its item's).
+    /// Whether candidate `v` is clear of every chosen candidate (other than
+    /// its item's): the query stops at the first other one.
     @inline(__always) func isFree(_ v: Int) -> Bool {
-        let own = Int32(store.item[v])
-        var free = true
-        occupancy.forEachConflict(of: v, store) { u in
-            if store.item[u] != own { free = false }
+        let own = store.item[v]
+        return occupancy.visitConflicts(of: v, store) { store.item[$0] == own }
+    }
+
+    /// The one item (other than `v`'s own) whose chosen candidate overlaps
+    /// candidate `v`; nil when there is none or more than one. The query
+    /// stops at the second: an insertion chain only moves through
+    /// candidates held by exactly one annotation.
+    func soleBlocker(of v: Int) -> Int? {
+        let own = store.item[v]
+        var sole: Int32 = -1
+        let single = occupancy.visitConflicts(of: v, store) { u in
+            let j = store.item[u]
+            if j == own || j == sole { return true }
+            if sole >= 0 { return false }
+            sole = j
+            return true
         }
-        return free
+        return single && sole >= 0 ? Int(sole) : nil
     }
 
     /// Admits item `i` (already assigned) to the shown set: records which
