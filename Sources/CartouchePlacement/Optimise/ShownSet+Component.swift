@@ -50,6 +50,7 @@ extension ShownSet {
     mutating func component(
         of start: Int, maxItems: Int, isMember: (Int) -> Bool, memberCandidates: GridIndex?
     ) -> [Int]? {
+        if surelyLarger(than: maxItems, around: start) { return nil }
         var members: [Int] = [start]
         var seen: Set<Int32> = [Int32(start)]
         var head = 0
@@ -80,6 +81,33 @@ extension ShownSet {
             }
         }
         return members
+    }
+
+    /// Whether the component of `start` surely has more than `maxItems`
+    /// annotations: the items whose choices overlap a candidate of `start`
+    /// are in it, and so are the shown neighbours of those. In a dense tier
+    /// this settles most hidden labels from the conflict queries (answered
+    /// by `ConflictCache`) and the stored neighbour lists, without the grid
+    /// query over every shown candidate near each of their candidates.
+    ///
+    /// - Complexity: O(candidates of `start` × conflict query + neighbours).
+    mutating func surelyLarger(than maxItems: Int, around start: Int) -> Bool {
+        var blockers: [Int32] = []
+        for v in store.domain(start) where conflicts(of: v) > 0 { blockers.append(contentsOf: conflictBuffer) }
+        _ = newEpoch()
+        _ = mark(start)
+        var count = 1
+        for j in blockers where mark(Int(j)) {
+            count += 1
+            if count > maxItems { return true }
+        }
+        for j in blockers where isShown[Int(j)] {
+            for k in neighbors[Int(j)] where mark(Int(k)) {
+                count += 1
+                if count > maxItems { return true }
+            }
+        }
+        return false
     }
 
     /// Hidden item `start` and the assigned items around it that would have
