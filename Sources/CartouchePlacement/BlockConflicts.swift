@@ -22,11 +22,26 @@ struct BlockConflicts: ConflictGraph {
     private let blockStart: [Int32]
     /// Per candidate: its block.
     private let blockOf: [Int32]
+    /// Per block: its item.
+    private let blockItem: [Int32]
+    /// Per candidate: its box (the union of its rects), and whether it is one rect.
+    private let box: [ScreenRect]
+    private let single: [Bool]
     /// Block b's neighbour blocks and masks: `pairBlock[k]`, `pairMask[k]`
     /// for k in `pairStart[b]..<pairStart[b+1]`.
     private let pairStart: [Int32]
     private let pairBlock: [Int32]
     private let pairMask: [UInt64]
+    /// Per block b: where its pairs with higher blocks start (those with
+    /// lower ones, before, are in increasing block order).
+    private let upperStart: [Int32]
+    /// Block b's pairs with higher blocks in increasing block order: for i
+    /// in `upperStart[b]..<pairStart[b+1]`, `upperOrder[i]` is a pair index.
+    /// The pairs themselves stay in the order the grid found them (the
+    /// order neighbours are visited in); this only serves `conflicts(_:_:)`.
+    private let upperOrder: [Int32]
+    /// `pairBlock[upperOrder[i]]`, searched contiguously.
+    private let upperKey: [Int32]
     /// The number of conflict-list entries the graph holds (each pair both ways).
     let entryCount: Int
 
@@ -106,6 +121,7 @@ struct BlockConflicts: ConflictGraph {
         var pairBlock = [Int32](repeating: 0, count: 2 * masks.count)
         var pairMask = [UInt64](repeating: 0, count: 2 * masks.count)
         var entries = 0
+        var upperStart = [Int32](repeating: 0, count: blocks)
         // Each block's list: lower blocks in increasing order, then higher
         // ones in the order its grid query found them (deterministic).
         for k in masks.indices {
@@ -115,14 +131,33 @@ struct BlockConflicts: ConflictGraph {
             fill[b] += 1
             entries += 2 * masks[k].nonzeroBitCount
         }
+        for b in 0..<blocks { upperStart[b] = fill[b] }
         for k in masks.indices {
             let a = Int(from[k])
             pairBlock[Int(fill[a])] = to[k]
             pairMask[Int(fill[a])] = masks[k]
             fill[a] += 1
         }
+        var upperOrder = [Int32](repeating: 0, count: 2 * masks.count)
+        var upperKey = [Int32](repeating: 0, count: 2 * masks.count)
+        for b in 0..<blocks {
+            let range = Int(upperStart[b])..<Int(degree[b + 1])
+            for i in range { upperOrder[i] = Int32(i) }
+            upperOrder[range].sort { pairBlock[Int($0)] < pairBlock[Int($1)] }
+            for i in range { upperKey[i] = pairBlock[Int(upperOrder[i])] }
+        }
+        var blockItem = [Int32](repeating: 0, count: blocks)
+        for b in 0..<blocks { blockItem[b] = owner[Int(blockStart[b])] }
         self.blockStart = blockStart
         self.blockOf = blockOf
+        self.blockItem = blockItem
+        self.box = box
+        var single = [Bool](repeating: false, count: owner.count)
+        for v in owner.indices { single[v] = rectStart[v + 1] - rectStart[v] == 1 }
+        self.single = single
+        self.upperStart = upperStart
+        self.upperOrder = upperOrder
+        self.upperKey = upperKey
         pairStart = degree
         self.pairBlock = pairBlock
         self.pairMask = pairMask
@@ -178,19 +213,68 @@ struct BlockConflicts: ConflictGraph {
     }
 
     @inline(__always) func forEachNeighbor(of v: Int, _ body: (Int) -> Void) {
-        visitNeighbors(of: v) { body($0); return true }
+        visitNeighbors(of: v, skippingItems: { _ in false }) { body($0); return true }
     }
 
-    /// - Complexity: O(nearby blocks + neighbours).
     @inline(__always) @discardableResult
     func visitNeighbors(of v: Int, while body: (Int) -> Bool) -> Bool {
+        visitNeighbors(of: v, skippingItems: { _ in false }, while: body)
+    }
+
+    /// Skips whole blocks: one item test per nearby block with a neighbour.
+    @inline(__always) func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void) {
+        visitNeighbors(of: v, skippingItems: skipItem) { body($0); return true }
+    }
+
+    static var answersPairs: Bool { true }
+
+    /// Their boxes first: apart, no conflict; overlapping, a conflict when
+    /// both are one rect (labels: the boxes are the rects), else the mask
+    /// bit, found by a binary search among the nearby blocks of `u`'s. The
+    /// same answer as the mask, built by the same tests.
+    /// - Complexity: O(1) for one-rect candidates, else O(log nearby blocks).
+    @inline(__always) func conflicts(_ u: Int, _ w: Int) -> Bool {
+        guard box[u].collides(with: box[w]) else { return false }
+        if single[u] && single[w] { return true }
+        let bu = Int(blockOf[u]), bw = blockOf[w]
+        let bit = UInt64(8 * (u - Int(blockStart[bu])) + w - Int(blockStart[Int(bw)]))
+        // Lower blocks are listed in increasing order; higher ones through `upperKey`.
+        let lower = bw < Int32(bu)
+        let keys = lower ? pairBlock : upperKey
+        var lo = Int(lower ? pairStart[bu] : upperStart[bu]), hi = Int(lower ? upperStart[bu] : pairStart[bu + 1])
+        let end = hi
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < bw { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < end, keys[lo] == bw else { return false }
+        return (pairMask[lower ? lo : Int(upperOrder[lo])] >> bit) & 1 != 0
+    }
+
+    /// One call per nearby block with a neighbour.
+    @inline(__always) func forEachNeighborItem(of v: Int, _ body: (Int) -> Void) {
+        let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
+        pairMask.withUnsafeBufferPointer { masks in
+            pairBlock.withUnsafeBufferPointer { blocks in
+                blockItem.withUnsafeBufferPointer { blockItem in
+                    for k in Int(pairStart[b])..<Int(pairStart[b + 1]) where (masks[k] >> shift) & 0xFF != 0 {
+                        body(Int(blockItem[Int(blocks[k])]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// - Complexity: O(nearby blocks + neighbours visited).
+    @inline(__always) @discardableResult
+    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool {
         let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
         return pairMask.withUnsafeBufferPointer { masks in
             pairBlock.withUnsafeBufferPointer { blocks in
                 blockStart.withUnsafeBufferPointer { blockStart in
                     for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
                         var row = (masks[k] >> shift) & 0xFF
-                        guard row != 0 else { continue }
+                        guard row != 0, !skipItem(Int(blockItem[Int(blocks[k])])) else { continue }
                         let base = Int(blockStart[Int(blocks[k])])
                         while row != 0 {
                             if !body(base + row.trailingZeroBitCount) { return false }

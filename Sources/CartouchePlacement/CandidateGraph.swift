@@ -21,6 +21,23 @@ protocol ConflictGraph {
     /// How crowded `v` is, for the min-conflict construction: the number of
     /// neighbours when it is cheap to know, else a count that grows with it.
     func crowding(of v: Int) -> Int
+    /// Whether `conflicts(_:_:)` answers at once, rather than by listing
+    /// neighbours (then a caller testing many pairs marks neighbours instead).
+    static var answersPairs: Bool { get }
+    /// Whether candidates `u` and `w` of different items overlap.
+    func conflicts(_ u: Int, _ w: Int) -> Bool
+    /// `forEachNeighbor(of:_:)`, except that it may leave out neighbours whose
+    /// item `skipItem` accepts (a graph storing neighbours grouped by item
+    /// asks once per group): `body` must still check what it needs.
+    func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void)
+    /// `visitNeighbors(of:while:)`, possibly leaving out neighbours whose
+    /// item `skipItem` accepts (as `forEachNeighbor(of:skippingItems:_:)`).
+    @discardableResult
+    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool
+    /// Calls `body` with the item of every neighbour of `v`, in the order of
+    /// the neighbours, an item possibly several times in a row (a graph
+    /// storing neighbours grouped by item calls once per group).
+    func forEachNeighborItem(of v: Int, _ body: (Int) -> Void)
 }
 
 extension ConflictGraph {
@@ -46,6 +63,27 @@ extension ConflictGraph {
 
     @inline(__always) func candidates(ofItem i: Int) -> Range<Int> {
         Int(itemStart[i])..<Int(itemStart[i + 1])
+    }
+
+    static var answersPairs: Bool { false }
+
+    /// - Complexity: O(neighbours of `u`): graphs that answer at once say so (`answersPairs`).
+    func conflicts(_ u: Int, _ w: Int) -> Bool {
+        !visitNeighbors(of: u) { $0 != w }
+    }
+
+    @inline(__always) func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void) {
+        forEachNeighbor(of: v, body)
+    }
+
+    @inline(__always) @discardableResult
+    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool {
+        visitNeighbors(of: v, while: body)
+    }
+
+    @inline(__always) func forEachNeighborItem(of v: Int, _ body: (Int) -> Void) {
+        let owner = self.owner
+        forEachNeighbor(of: v) { body(Int(owner[$0])) }
     }
 }
 

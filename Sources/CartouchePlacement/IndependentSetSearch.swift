@@ -117,9 +117,13 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         // chosen neighbours, so it is 1-tight exactly when tight[u] == 1
         // and its item has no choice: tight first, the rarer case in a
         // dense tier, before two lookups elsewhere.
-        tight.withUnsafeBufferPointer { tight in
-            graph.forEachNeighbor(of: x) { u in
-                if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
+        // (Items with a choice hold none: a graph grouping neighbours by
+        // item skips them whole.)
+        chosen.withUnsafeBufferPointer { chosen in
+            tight.withUnsafeBufferPointer { tight in
+                graph.forEachNeighbor(of: x, skippingItems: { chosen[$0] >= 0 }) { u in
+                    if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
+                }
             }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
@@ -129,6 +133,20 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             // No later candidate of another item: no pair with u, so no query
             // (often the pool is a few candidates of one or two items).
             guard pool[(a + 1)...].contains(where: { graph.owner[Int($0)] != item }) else { continue }
+            if Graph.answersPairs {
+                // A few pairs asked directly, rather than marking all of u's
+                // neighbours (hundreds in a packed tier) to test them.
+                queries += 1
+                for b in (a + 1)..<pool.count {
+                    let w = Int(pool[b])
+                    if graph.owner[w] == item || graph.conflicts(u, w) { continue }
+                    remove(x)
+                    insert(u)
+                    insert(w)
+                    return true
+                }
+                continue
+            }
             stampNeighbors(of: u)
             for b in (a + 1)..<pool.count {
                 let w = Int(pool[b])
@@ -163,9 +181,8 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
     /// Queues the items of every neighbour of `v`.
     private mutating func enqueueNeighbors(of v: Int) {
         queries += 1
-        let graph = self.graph, owner = graph.owner
-        graph.forEachNeighbor(of: v) { u in
-            let item = Int(owner[u])
+        let graph = self.graph
+        graph.forEachNeighborItem(of: v) { item in
             if !queued[item] {
                 queued[item] = true
                 queue.append(Int32(item))
@@ -247,7 +264,7 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             // it while visiting v's neighbours would nest two queries.
             var blocker = -1
             queries += 1
-            graph.visitNeighbors(of: v) { u in
+            graph.visitNeighbors(of: v, skippingItems: { chosen[$0] < 0 }) { u in
                 if isChosen(u) { blocker = u }
                 return blocker < 0
             }
