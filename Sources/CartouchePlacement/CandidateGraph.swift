@@ -38,6 +38,8 @@ protocol ConflictGraph {
     /// the neighbours, an item possibly several times in a row (a graph
     /// storing neighbours grouped by item calls once per group).
     func forEachNeighborItem(of v: Int, _ body: (Int) -> Void)
+    /// Adds `delta` to `counts[u]` for every neighbour u of `v` (see the extension's).
+    func add(_ delta: Int32, toNeighborsOf v: Int, in counts: inout [Int32])
 }
 
 extension ConflictGraph {
