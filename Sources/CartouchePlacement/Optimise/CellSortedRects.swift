@@ -14,7 +14,8 @@ struct CellSortedRects {
     private let rects: [ScreenRect]
     /// Per cell c: its slots are `slotStart[c]..<slotStart[c + 1]`.
     private var slotStart: [Int32]
-    /// Per cell: the end of its slots inserted so far.
+    /// Per cell: the end of its slots inserted so far (`insertNext`), or
+    /// the start of those not yet removed (`removeNext`).
     private var inserted: [Int32]
     /// Per slot: the rect and its owner.
     private var slotRect: [ScreenRect]
@@ -64,6 +65,28 @@ struct CellSortedRects {
                 let c = base + col
                 for s in Int(slotStart[c])..<Int(inserted[c]) where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
                 inserted[c] += 1
+            }
+        }
+        next += 1
+    }
+
+    /// Removes the next rect, then calls `body` with the owner of every
+    /// rect not yet removed (the later ones) that collides with it: the
+    /// same answers, in the same order, as a `GridIndex` query holding all
+    /// the rects filtered to the later ones, without scanning the earlier
+    /// ones. Not to be mixed with `insertNext` on one instance.
+    ///
+    /// - Complexity: O(cells covered + later rects listed in them).
+    mutating func removeNext(_ body: (Int32) -> Void) {
+        let rect = rects[next]
+        let (c0, c1, r0, r1) = grid.cellRange(rect)
+        for row in r0...r1 {
+            let base = row * grid.columns
+            for col in c0...c1 {
+                let c = base + col
+                // Rects leave every cell in their order: this one is first.
+                inserted[c] += 1
+                for s in Int(inserted[c])..<Int(slotStart[c + 1]) where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
             }
         }
         next += 1
