@@ -262,17 +262,70 @@ struct BlockConflicts: ConflictGraph {
     }
 
     @inline(__always) func forEachNeighbor(of v: Int, _ body: (Int) -> Void) {
-        visitNeighbors(of: v, skippingItems: { _ in false }) { body($0); return true }
+        visitNeighbors(of: v) { body($0); return true }
     }
 
-    @inline(__always) @discardableResult
-    func visitNeighbors(of v: Int, while body: (Int) -> Bool) -> Bool {
-        visitNeighbors(of: v, skippingItems: { _ in false }, while: body)
+    /// Per nearby block whose item has no choice, its eight counts compared
+    /// with 1 at once (SIMD, the lanes after a short block masked off by
+    /// the row), so only the few matching bits are visited.
+    /// - Complexity: O(nearby blocks + neighbours reported).
+    @inline(__always) func forEachNeighbor(
+        of v: Int, countedOnce counts: UnsafeBufferPointer<Int32>, unchosen chosen: UnsafeBufferPointer<Int32>,
+        _ body: (Int) -> Void
+    ) {
+        let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
+        let bitValues = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128), ones = SIMD8<Int32>(repeating: 1)
+        let end = counts.count - 8
+        guard let start = counts.baseAddress else { return }
+        pairMask.withUnsafeBufferPointer { masks in
+            pairBlock.withUnsafeBufferPointer { blocks in
+                blockStart.withUnsafeBufferPointer { blockStart in
+                    blockItem.withUnsafeBufferPointer { blockItem in
+                        for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
+                            var row = (masks[k] >> shift) & 0xFF
+                            guard row != 0 else { continue }
+                            let nb = Int(blocks[k])
+                            guard chosen[Int(blockItem[nb])] < 0 else { continue }
+                            let base = Int(blockStart[nb])
+                            if base <= end {
+                                // Lane i: counts[base + i] xor 1, zero exactly when the count is 1
+                                // (counts are never negative); its sign with its negation's says nonzero.
+                                let x = UnsafeRawPointer(start + base).loadUnaligned(as: SIMD8<Int32>.self) ^ ones
+                                let nonzero = (x | (SIMD8<Int32>(repeating: 0) &- x)) &>> 31
+                                row &= UInt64(UInt32(bitPattern: (~nonzero & bitValues).wrappedSum()))
+                            }
+                            while row != 0 {
+                                let u = base + row.trailingZeroBitCount
+                                if counts[u] == 1 { body(u) }
+                                row &= row - 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
-    /// Skips whole blocks: one item test per nearby block with a neighbour.
-    @inline(__always) func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void) {
-        visitNeighbors(of: v, skippingItems: skipItem) { body($0); return true }
+    /// Per nearby block: its item's choice, if in that block and in the row.
+    /// - Complexity: O(nearby blocks).
+    @inline(__always) func chosenNeighbor(of v: Int, chosen: UnsafeBufferPointer<Int32>) -> Int {
+        let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
+        return pairMask.withUnsafeBufferPointer { masks in
+            pairBlock.withUnsafeBufferPointer { blocks in
+                blockStart.withUnsafeBufferPointer { blockStart in
+                    blockItem.withUnsafeBufferPointer { blockItem in
+                        for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
+                            let nb = Int(blocks[k])
+                            let c = Int(chosen[Int(blockItem[nb])]), offset = c - Int(blockStart[nb])
+                            // (c < 0 gives a negative offset; a choice in another block of the item, one past 7.)
+                            if offset >= 0 && offset < 8 && c < Int(blockStart[nb + 1])
+                                && (masks[k] >> (shift + UInt64(offset))) & 1 != 0 { return c }
+                        }
+                        return -1
+                    }
+                }
+            }
+        }
     }
 
     static var answersPairs: Bool { true }
@@ -357,14 +410,14 @@ struct BlockConflicts: ConflictGraph {
 
     /// - Complexity: O(nearby blocks + neighbours visited).
     @inline(__always) @discardableResult
-    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool {
+    func visitNeighbors(of v: Int, while body: (Int) -> Bool) -> Bool {
         let b = Int(blockOf[v]), shift = UInt64(8 * (v - Int(blockStart[b])))
         return pairMask.withUnsafeBufferPointer { masks in
             pairBlock.withUnsafeBufferPointer { blocks in
                 blockStart.withUnsafeBufferPointer { blockStart in
                     for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
                         var row = (masks[k] >> shift) & 0xFF
-                        guard row != 0, !skipItem(Int(blockItem[Int(blocks[k])])) else { continue }
+                        guard row != 0 else { continue }
                         let base = Int(blockStart[Int(blocks[k])])
                         while row != 0 {
                             if !body(base + row.trailingZeroBitCount) { return false }

@@ -26,14 +26,15 @@ protocol ConflictGraph {
     static var answersPairs: Bool { get }
     /// Whether candidates `u` and `w` of different items overlap.
     func conflicts(_ u: Int, _ w: Int) -> Bool
-    /// `forEachNeighbor(of:_:)`, except that it may leave out neighbours whose
-    /// item `skipItem` accepts (a graph storing neighbours grouped by item
-    /// asks once per group): `body` must still check what it needs.
-    func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void)
-    /// `visitNeighbors(of:while:)`, possibly leaving out neighbours whose
-    /// item `skipItem` accepts (as `forEachNeighbor(of:skippingItems:_:)`).
-    @discardableResult
-    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool
+    /// Calls `body`, in neighbour order, with every neighbour u of `v` that
+    /// has `counts[u] == 1` and whose item has no choice (`chosen[item] < 0`):
+    /// the candidates a (1,2)-swap around a chosen `v` may bring in.
+    func forEachNeighbor(
+        of v: Int, countedOnce counts: UnsafeBufferPointer<Int32>, unchosen chosen: UnsafeBufferPointer<Int32>,
+        _ body: (Int) -> Void)
+    /// The first neighbour of `v` (in neighbour order) that is its item's
+    /// choice (`chosen[item] == u`), or -1.
+    func chosenNeighbor(of v: Int, chosen: UnsafeBufferPointer<Int32>) -> Int
     /// Calls `body` with the item of every neighbour of `v`, in the order of
     /// the neighbours, an item possibly several times in a row (a graph
     /// storing neighbours grouped by item calls once per group).
@@ -74,13 +75,25 @@ extension ConflictGraph {
         !visitNeighbors(of: u) { $0 != w }
     }
 
-    @inline(__always) func forEachNeighbor(of v: Int, skippingItems skipItem: (Int) -> Bool, _ body: (Int) -> Void) {
-        forEachNeighbor(of: v, body)
+    @inline(__always) func forEachNeighbor(
+        of v: Int, countedOnce counts: UnsafeBufferPointer<Int32>, unchosen chosen: UnsafeBufferPointer<Int32>,
+        _ body: (Int) -> Void
+    ) {
+        let owner = self.owner
+        // The count first: the rarer case in a dense tier, before two lookups elsewhere.
+        forEachNeighbor(of: v) { u in
+            if counts[u] == 1 && chosen[Int(owner[u])] < 0 { body(u) }
+        }
     }
 
-    @inline(__always) @discardableResult
-    func visitNeighbors(of v: Int, skippingItems skipItem: (Int) -> Bool, while body: (Int) -> Bool) -> Bool {
-        visitNeighbors(of: v, while: body)
+    @inline(__always) func chosenNeighbor(of v: Int, chosen: UnsafeBufferPointer<Int32>) -> Int {
+        let owner = self.owner
+        var found = -1
+        visitNeighbors(of: v) { u in
+            if chosen[Int(owner[u])] == Int32(u) { found = u }
+            return found < 0
+        }
+        return found
     }
 
     @inline(__always) func forEachNeighborItem(of v: Int, _ body: (Int) -> Void) {

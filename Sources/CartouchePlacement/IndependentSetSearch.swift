@@ -117,13 +117,9 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         // chosen neighbours, so it is 1-tight exactly when tight[u] == 1
         // and its item has no choice: tight first, the rarer case in a
         // dense tier, before two lookups elsewhere.
-        // (Items with a choice hold none: a graph grouping neighbours by
-        // item skips them whole.)
         chosen.withUnsafeBufferPointer { chosen in
             tight.withUnsafeBufferPointer { tight in
-                graph.forEachNeighbor(of: x, skippingItems: { chosen[$0] >= 0 }) { u in
-                    if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
-                }
+                graph.forEachNeighbor(of: x, countedOnce: tight, unchosen: chosen) { pool.append(Int32($0)) }
             }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
@@ -264,12 +260,8 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             if chosen[item] >= 0 { remove(Int(chosen[item])) }
             // The one blocker (another item's choice), found first: removing
             // it while visiting v's neighbours would nest two queries.
-            var blocker = -1
             queries += 1
-            graph.visitNeighbors(of: v, skippingItems: { chosen[$0] < 0 }) { u in
-                if isChosen(u) { blocker = u }
-                return blocker < 0
-            }
+            let blocker = chosen.withUnsafeBufferPointer { graph.chosenNeighbor(of: v, chosen: $0) }
             if blocker >= 0 {
                 remove(blocker)
                 enqueue(Int(graph.owner[blocker]))
