@@ -281,11 +281,13 @@ struct BlockConflicts: ConflictGraph {
             pairBlock.withUnsafeBufferPointer { blocks in
                 blockStart.withUnsafeBufferPointer { blockStart in
                     blockItem.withUnsafeBufferPointer { blockItem in
+                        // Without a branch until the few matching bits: whether a
+                        // row is empty or its item chosen is a coin toss here.
                         for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
-                            var row = (masks[k] >> shift) & 0xFF
-                            guard row != 0 else { continue }
                             let nb = Int(blocks[k])
-                            guard chosen[Int(blockItem[nb])] < 0 else { continue }
+                            // All ones when the item has no choice (a negative choice), else none.
+                            let unchosen = UInt64(bitPattern: Int64(chosen[Int(blockItem[nb])]) >> 63)
+                            var row = (masks[k] >> shift) & 0xFF & unchosen
                             let base = Int(blockStart[nb])
                             if base <= end {
                                 // Lane i: counts[base + i] xor 1, zero exactly when the count is 1

@@ -242,8 +242,6 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             if round & 63 == 63, let cancel = shouldCancel, cancel() { return false }
             // Every item shown: nothing left to gain.
             if size == graph.itemCount || queries > maxQueries { break }
-            let before = size
-            undo.removeAll(keepingCapacity: true)
             let v = Int(rng.next() % UInt64(graph.vertexCount))
             // Kick only with candidates blocked by exactly one choice (another
             // item's, or their own item's elsewhere): the kick is then a swap
@@ -254,6 +252,9 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             // (Two or more other items' choices block most draws in a packed
             // tier: that one lookup settles them, before owner and choice.)
             if tight[v] > 1 || isChosen(v) || solutionNeighbors(v) != 1 { continue }
+            // (Cleared here, not per draw: a skipped draw does not use it.)
+            let before = size
+            undo.removeAll(keepingCapacity: true)
             let item = Int(graph.owner[v])
             queue.removeAll(keepingCapacity: true)
             enqueue(item)
