@@ -370,8 +370,8 @@ struct BlockConflicts: ConflictGraph {
                     blockStart.withUnsafeBufferPointer { blockStart in
                         guard let start = counts.baseAddress else { return }
                         for k in Int(pairStart[b])..<Int(pairStart[b + 1]) {
+                            // (An empty row adds 0: cheaper than a branch that is a coin toss.)
                             let row = (masks[k] >> shift) & 0xFF
-                            guard row != 0 else { continue }
                             let base = Int(blockStart[Int(blocks[k])])
                             if base <= end {
                                 // Lane i: bit i of the row (0 or 2^i < 256), plus 255, over 256: 1 or 0;
