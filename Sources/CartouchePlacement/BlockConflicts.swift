@@ -140,13 +140,38 @@ struct BlockConflicts: ConflictGraph {
             if a & 63 == 63, Double(2 * masks.count) * Double(blocks) > 4 * Double(maxPairs) * Double(a + 1) { return nil }
         }
         for b in 0..<blocks { degree[b + 1] += degree[b] }
-        var fill = degree
+        let lists = Self.lists(from: from, to: to, masks: masks, pairStart: degree)
+        var blockItem = [Int32](repeating: 0, count: blocks)
+        for b in 0..<blocks { blockItem[b] = owner[Int(blockStart[b])] }
+        self.blockStart = blockStart
+        self.blockOf = blockOf
+        self.blockItem = blockItem
+        self.box = box
+        self.single = single
+        upperStart = lists.upperStart
+        upperOrder = lists.upperOrder
+        upperKey = lists.upperKey
+        pairStart = degree
+        pairBlock = lists.pairBlock
+        pairMask = lists.pairMask
+        entryCount = lists.entries
+    }
+
+    /// Every block's list of pairs (`pairStart` per block, filled from the
+    /// pairs found as `from < to`), with the index of its higher blocks
+    /// (`upperStart`, `upperOrder`, `upperKey`) and the entries counted.
+    /// Each block's list: lower blocks in increasing order, then higher
+    /// ones in the order its grid query found them (deterministic).
+    /// - Complexity: O(P log P) for P pairs.
+    private static func lists(from: [Int32], to: [Int32], masks: [UInt64], pairStart: [Int32]) -> (
+        pairBlock: [Int32], pairMask: [UInt64], upperStart: [Int32], upperOrder: [Int32], upperKey: [Int32], entries: Int
+    ) {
+        let blocks = pairStart.count - 1
+        var fill = pairStart
         var pairBlock = [Int32](repeating: 0, count: 2 * masks.count)
         var pairMask = [UInt64](repeating: 0, count: 2 * masks.count)
         var entries = 0
         var upperStart = [Int32](repeating: 0, count: blocks)
-        // Each block's list: lower blocks in increasing order, then higher
-        // ones in the order its grid query found them (deterministic).
         for k in masks.indices {
             let a = Int(from[k]), b = Int(to[k])
             pairBlock[Int(fill[b])] = Int32(a)
@@ -164,25 +189,12 @@ struct BlockConflicts: ConflictGraph {
         var upperOrder = [Int32](repeating: 0, count: 2 * masks.count)
         var upperKey = [Int32](repeating: 0, count: 2 * masks.count)
         for b in 0..<blocks {
-            let range = Int(upperStart[b])..<Int(degree[b + 1])
+            let range = Int(upperStart[b])..<Int(pairStart[b + 1])
             for i in range { upperOrder[i] = Int32(i) }
             upperOrder[range].sort { pairBlock[Int($0)] < pairBlock[Int($1)] }
             for i in range { upperKey[i] = pairBlock[Int(upperOrder[i])] }
         }
-        var blockItem = [Int32](repeating: 0, count: blocks)
-        for b in 0..<blocks { blockItem[b] = owner[Int(blockStart[b])] }
-        self.blockStart = blockStart
-        self.blockOf = blockOf
-        self.blockItem = blockItem
-        self.box = box
-        self.single = single
-        self.upperStart = upperStart
-        self.upperOrder = upperOrder
-        self.upperKey = upperKey
-        pairStart = degree
-        self.pairBlock = pairBlock
-        self.pairMask = pairMask
-        entryCount = entries
+        return (pairBlock, pairMask, upperStart, upperOrder, upperKey, entries)
     }
 
     /// Where each block starts: every item's candidates cut into runs of 8

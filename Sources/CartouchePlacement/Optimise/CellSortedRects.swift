@@ -56,19 +56,7 @@ struct CellSortedRects {
     /// then inserts the next rect.
     ///
     /// - Complexity: O(cells covered + rects listed in them).
-    mutating func insertNext(_ body: (Int32) -> Void) {
-        let rect = rects[next]
-        let (c0, c1, r0, r1) = grid.cellRange(rect)
-        for row in r0...r1 {
-            let base = row * grid.columns
-            for col in c0...c1 {
-                let c = base + col
-                for s in Int(slotStart[c])..<Int(inserted[c]) where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
-                inserted[c] += 1
-            }
-        }
-        next += 1
-    }
+    mutating func insertNext(_ body: (Int32) -> Void) { step(scanningLater: false, body) }
 
     /// Removes the next rect, then calls `body` with the owner of every
     /// rect not yet removed (the later ones) that collides with it: the
@@ -77,16 +65,21 @@ struct CellSortedRects {
     /// ones. Not to be mixed with `insertNext` on one instance.
     ///
     /// - Complexity: O(cells covered + later rects listed in them).
-    mutating func removeNext(_ body: (Int32) -> Void) {
+    mutating func removeNext(_ body: (Int32) -> Void) { step(scanningLater: true, body) }
+
+    /// The next rect's cells: each one's slots before it (inserted so far)
+    /// or after it (not yet removed) scanned, then the cell's mark moved
+    /// past it (rects enter and leave every cell in their order).
+    @inline(__always) private mutating func step(scanningLater later: Bool, _ body: (Int32) -> Void) {
         let rect = rects[next]
         let (c0, c1, r0, r1) = grid.cellRange(rect)
         for row in r0...r1 {
             let base = row * grid.columns
             for col in c0...c1 {
                 let c = base + col
-                // Rects leave every cell in their order: this one is first.
+                let slots = later ? (Int(inserted[c]) + 1)..<Int(slotStart[c + 1]) : Int(slotStart[c])..<Int(inserted[c])
+                for s in slots where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
                 inserted[c] += 1
-                for s in Int(inserted[c])..<Int(slotStart[c + 1]) where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
             }
         }
         next += 1
