@@ -291,13 +291,25 @@ struct LexicographicSearch {
         // Candidate pairs of colliding boxes: at least the overlapping
         // candidate pairs, so the lists (two entries a pair) fit under half the cap.
         var pairBound = 0
+        // Box pairs visited (a pair once per grid cell it shares): past the
+        // conflict-graph cap, with the members seen so far in a few groups
+        // (under one per 32), the tier is a packed screen far denser than
+        // India z5 (which stays under the cap): stop and search it as one
+        // group, as when this went rect by rect, rather than visit every
+        // box pair of tens of thousands of callouts on one screen. A few
+        // isolated members searched with it cost little.
+        var visited = 0, unions = 0
         for (p, n32) in boxOwner.enumerated() {
             if p & 15 == 15, outOfTime() { return nil }
+            if visited > 8 * maxConflictEntries || (visited > maxConflictEntries && (p - unions) * 32 <= p) {
+                return ([members], false)
+            }
             let n = Int(n32)
             let nRects = (n == 0 ? 0 : rectEnd[n - 1])..<rectEnd[n]
             // n's root, kept current as n joins others.
             var rn = Self.root(n, &parent)
             grid.insertNext { other in
+                visited += 1
                 let o = Int(other)
                 guard seen[o] != n32 else { return }
                 seen[o] = n32
@@ -306,6 +318,7 @@ struct LexicographicSearch {
                 guard rn != ro, Self.touches(nRects, (o == 0 ? 0 : rectEnd[o - 1])..<rectEnd[o], rects) else { return }
                 parent[max(rn, ro)] = min(rn, ro)
                 rn = min(rn, ro)
+                unions += 1
             }
         }
         var groupOf: [Int: Int] = [:]
