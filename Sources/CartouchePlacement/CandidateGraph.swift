@@ -21,6 +21,26 @@ protocol ConflictGraph {
     /// How crowded `v` is, for the min-conflict construction: the number of
     /// neighbours when it is cheap to know, else a count that grows with it.
     func crowding(of v: Int) -> Int
+    /// Whether `conflicts(_:_:)` answers at once, rather than by listing
+    /// neighbours (then a caller testing many pairs marks neighbours instead).
+    static var answersPairs: Bool { get }
+    /// Whether candidates `u` and `w` of different items overlap.
+    func conflicts(_ u: Int, _ w: Int) -> Bool
+    /// Calls `body`, in neighbour order, with every neighbour u of `v` that
+    /// has `counts[u] == 1` and whose item has no choice (`chosen[item] < 0`):
+    /// the candidates a (1,2)-swap around a chosen `v` may bring in.
+    func forEachNeighbor(
+        of v: Int, countedOnce counts: UnsafeBufferPointer<Int32>, unchosen chosen: UnsafeBufferPointer<Int32>,
+        _ body: (Int) -> Void)
+    /// The first neighbour of `v` (in neighbour order) that is its item's
+    /// choice (`chosen[item] == u`), or -1.
+    func chosenNeighbor(of v: Int, chosen: UnsafeBufferPointer<Int32>) -> Int
+    /// Calls `body` with the item of every neighbour of `v`, in the order of
+    /// the neighbours, an item possibly several times in a row (a graph
+    /// storing neighbours grouped by item calls once per group).
+    func forEachNeighborItem(of v: Int, _ body: (Int) -> Void)
+    /// Adds `delta` to `counts[u]` for every neighbour u of `v` (see the extension's).
+    func add(_ delta: Int32, toNeighborsOf v: Int, in counts: inout [Int32])
 }
 
 extension ConflictGraph {
@@ -46,6 +66,39 @@ extension ConflictGraph {
 
     @inline(__always) func candidates(ofItem i: Int) -> Range<Int> {
         Int(itemStart[i])..<Int(itemStart[i + 1])
+    }
+
+    static var answersPairs: Bool { false }
+
+    /// - Complexity: O(neighbours of `u`): graphs that answer at once say so (`answersPairs`).
+    func conflicts(_ u: Int, _ w: Int) -> Bool {
+        !visitNeighbors(of: u) { $0 != w }
+    }
+
+    @inline(__always) func forEachNeighbor(
+        of v: Int, countedOnce counts: UnsafeBufferPointer<Int32>, unchosen chosen: UnsafeBufferPointer<Int32>,
+        _ body: (Int) -> Void
+    ) {
+        let owner = self.owner
+        // The count first: the rarer case in a dense tier, before two lookups elsewhere.
+        forEachNeighbor(of: v) { u in
+            if counts[u] == 1 && chosen[Int(owner[u])] < 0 { body(u) }
+        }
+    }
+
+    @inline(__always) func chosenNeighbor(of v: Int, chosen: UnsafeBufferPointer<Int32>) -> Int {
+        let owner = self.owner
+        var found = -1
+        visitNeighbors(of: v) { u in
+            if chosen[Int(owner[u])] == Int32(u) { found = u }
+            return found < 0
+        }
+        return found
+    }
+
+    @inline(__always) func forEachNeighborItem(of v: Int, _ body: (Int) -> Void) {
+        let owner = self.owner
+        forEachNeighbor(of: v) { body(Int(owner[$0])) }
     }
 }
 

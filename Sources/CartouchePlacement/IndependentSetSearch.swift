@@ -117,9 +117,9 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
         // chosen neighbours, so it is 1-tight exactly when tight[u] == 1
         // and its item has no choice: tight first, the rarer case in a
         // dense tier, before two lookups elsewhere.
-        tight.withUnsafeBufferPointer { tight in
-            graph.forEachNeighbor(of: x) { u in
-                if tight[u] == 1 && chosen[Int(graph.owner[u])] < 0 { pool.append(Int32(u)) }
+        chosen.withUnsafeBufferPointer { chosen in
+            tight.withUnsafeBufferPointer { tight in
+                graph.forEachNeighbor(of: x, countedOnce: tight, unchosen: chosen) { pool.append(Int32($0)) }
             }
         }
         for u in graph.candidates(ofItem: item) where u != x && tight[u] == 0 { pool.append(Int32(u)) }
@@ -129,6 +129,20 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             // No later candidate of another item: no pair with u, so no query
             // (often the pool is a few candidates of one or two items).
             guard pool[(a + 1)...].contains(where: { graph.owner[Int($0)] != item }) else { continue }
+            if Graph.answersPairs {
+                // A few pairs asked directly, rather than marking all of u's
+                // neighbours (hundreds in a packed tier) to test them.
+                queries += 1
+                for b in (a + 1)..<pool.count {
+                    let w = Int(pool[b])
+                    if graph.owner[w] == item || graph.conflicts(u, w) { continue }
+                    remove(x)
+                    insert(u)
+                    insert(w)
+                    return true
+                }
+                continue
+            }
             stampNeighbors(of: u)
             for b in (a + 1)..<pool.count {
                 let w = Int(pool[b])
@@ -163,9 +177,8 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
     /// Queues the items of every neighbour of `v`.
     private mutating func enqueueNeighbors(of v: Int) {
         queries += 1
-        let graph = self.graph, owner = graph.owner
-        graph.forEachNeighbor(of: v) { u in
-            let item = Int(owner[u])
+        let graph = self.graph
+        graph.forEachNeighborItem(of: v) { item in
             if !queued[item] {
                 queued[item] = true
                 queue.append(Int32(item))
@@ -229,8 +242,6 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             if round & 63 == 63, let cancel = shouldCancel, cancel() { return false }
             // Every item shown: nothing left to gain.
             if size == graph.itemCount || queries > maxQueries { break }
-            let before = size
-            undo.removeAll(keepingCapacity: true)
             let v = Int(rng.next() % UInt64(graph.vertexCount))
             // Kick only with candidates blocked by exactly one choice (another
             // item's, or their own item's elsewhere): the kick is then a swap
@@ -238,19 +249,20 @@ struct IndependentSetSearch<Graph: ConflictGraph> {
             // large solutions instead of undoing most kicks. Measured on the
             // Christensen–Marks–Shieber benchmark this reaches a given quality
             // 5–10× sooner than kicking with any candidate.
-            if isChosen(v) || solutionNeighbors(v) != 1 { continue }
+            // (Two or more other items' choices block most draws in a packed
+            // tier: that one lookup settles them, before owner and choice.)
+            if tight[v] > 1 || isChosen(v) || solutionNeighbors(v) != 1 { continue }
+            // (Cleared here, not per draw: a skipped draw does not use it.)
+            let before = size
+            undo.removeAll(keepingCapacity: true)
             let item = Int(graph.owner[v])
             queue.removeAll(keepingCapacity: true)
             enqueue(item)
             if chosen[item] >= 0 { remove(Int(chosen[item])) }
             // The one blocker (another item's choice), found first: removing
             // it while visiting v's neighbours would nest two queries.
-            var blocker = -1
             queries += 1
-            graph.visitNeighbors(of: v) { u in
-                if isChosen(u) { blocker = u }
-                return blocker < 0
-            }
+            let blocker = chosen.withUnsafeBufferPointer { graph.chosenNeighbor(of: v, chosen: $0) }
             if blocker >= 0 {
                 remove(blocker)
                 enqueue(Int(graph.owner[blocker]))

@@ -14,7 +14,8 @@ struct CellSortedRects {
     private let rects: [ScreenRect]
     /// Per cell c: its slots are `slotStart[c]..<slotStart[c + 1]`.
     private var slotStart: [Int32]
-    /// Per cell: the end of its slots inserted so far.
+    /// Per cell: the end of its slots inserted so far (`insertNext`), or
+    /// the start of those not yet removed (`removeNext`).
     private var inserted: [Int32]
     /// Per slot: the rect and its owner.
     private var slotRect: [ScreenRect]
@@ -55,14 +56,29 @@ struct CellSortedRects {
     /// then inserts the next rect.
     ///
     /// - Complexity: O(cells covered + rects listed in them).
-    mutating func insertNext(_ body: (Int32) -> Void) {
+    mutating func insertNext(_ body: (Int32) -> Void) { step(scanningLater: false, body) }
+
+    /// Removes the next rect, then calls `body` with the owner of every
+    /// rect not yet removed (the later ones) that collides with it: the
+    /// same answers, in the same order, as a `GridIndex` query holding all
+    /// the rects filtered to the later ones, without scanning the earlier
+    /// ones. Not to be mixed with `insertNext` on one instance.
+    ///
+    /// - Complexity: O(cells covered + later rects listed in them).
+    mutating func removeNext(_ body: (Int32) -> Void) { step(scanningLater: true, body) }
+
+    /// The next rect's cells: each one's slots before it (inserted so far)
+    /// or after it (not yet removed) scanned, then the cell's mark moved
+    /// past it (rects enter and leave every cell in their order).
+    @inline(__always) private mutating func step(scanningLater later: Bool, _ body: (Int32) -> Void) {
         let rect = rects[next]
         let (c0, c1, r0, r1) = grid.cellRange(rect)
         for row in r0...r1 {
             let base = row * grid.columns
             for col in c0...c1 {
                 let c = base + col
-                for s in Int(slotStart[c])..<Int(inserted[c]) where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
+                let slots = later ? (Int(inserted[c]) + 1)..<Int(slotStart[c + 1]) : Int(slotStart[c])..<Int(inserted[c])
+                for s in slots where slotRect[s].collides(with: rect) { body(slotOwner[s]) }
                 inserted[c] += 1
             }
         }

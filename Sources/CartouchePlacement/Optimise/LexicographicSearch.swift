@@ -236,10 +236,7 @@ struct LexicographicSearch {
     ///   (else insertion's chains must do the rest).
     /// - Complexity: O(c) for c free candidates to group them, plus the searches.
     private mutating func localSearch(_ members: [Int]) -> Bool {
-        guard let (groups, visited) = conflictGroups(members) else { return false }
-        // Every overlapping pair of free candidates was visited at least
-        // once: within the cap, every group's lists fit.
-        let listsFit = visited <= maxConflictEntries / 2
+        guard let (groups, listsFit) = conflictGroups(members) else { return false }
         var ranOnAll = true
         for group in groups where group.count > 1 {
             if !localSearch(group: group, listsFit: listsFit) { ranOnAll = false }
@@ -250,53 +247,78 @@ struct LexicographicSearch {
 
     /// `members` split into groups that no free candidate connects, each in
     /// the members' order, groups ordered by their first member; nil when the
-    /// budget ran out on the way (a dense tier has as many overlaps to visit
-    /// as its conflict graph has entries, so this polls). With them, the
-    /// overlaps visited (`Int.max` when it stopped visiting them).
-    private mutating func conflictGroups(_ members: [Int]) -> (groups: [[Int]], visited: Int)? {
-        // The members' free candidates' rects, in the order the pass inserts them.
-        var rects: [ScreenRect] = [], owners: [Int32] = []
-        var rectEnd: [Int] = []  // per member: the end of its rects
+    /// budget ran out on the way. With them, whether every group's conflict
+    /// lists surely fit `maxConflictEntries`.
+    ///
+    /// Members are joined item by item: a grid of item boxes (the union of a
+    /// member's free candidates' rects) finds the members whose boxes
+    /// collide, and their rects are compared only while the two are still
+    /// in different groups. A packed tier joins early, after which almost
+    /// every pair is skipped: India z5 compared some 4 million overlapping
+    /// rect pairs for the same answer when this went rect by rect.
+    /// - Complexity: O(m·k) for m members with k box neighbours each, plus
+    ///   the rect tests of pairs not yet joined.
+    private mutating func conflictGroups(_ members: [Int]) -> (groups: [[Int]], listsFit: Bool)? {
+        let empty = ScreenRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        // Per member: its free candidates' rects (contiguous), their count and their box.
+        var rects: [ScreenRect] = [], rectEnd: [Int] = [], free: [Int] = []
+        var boxes: [ScreenRect] = [], boxOwner: [Int32] = []
         rectEnd.reserveCapacity(members.count)
+        free.reserveCapacity(members.count)
         for (n, m) in members.enumerated() {
+            var box = empty, count = 0
             for v in state.store.domain(m) where state.isFree(v) {
+                count += 1
                 for k in state.store.rectRange(v) {
-                    rects.append(state.store.rects[k])
-                    owners.append(Int32(n))
+                    let r = state.store.rects[k]
+                    rects.append(r)
+                    box = ScreenRect(minX: min(box.minX, r.minX), minY: min(box.minY, r.minY),
+                                     maxX: max(box.maxX, r.maxX), maxY: max(box.maxY, r.maxY))
                 }
             }
             rectEnd.append(rects.count)
-        }
-        var grid = CellSortedRects(rects, owners: owners, grid: GridIndex(region: environment.viewportRect, cellSize: cellSize))
-        var parent = Array(0..<members.count)
-        // Overlaps visited (a pair once per grid cell it shares): past the
-        // conflict-graph cap, with the members seen so far in a few groups
-        // (under one per 32 members), the tier is a packed screen: stop
-        // visiting its pairs (India z5: some 30 million) and search it as
-        // one group. A few isolated members searched with it cost little.
-        // (Stopping at a sixteenth of the cap merges the groups of Brazil
-        // z5 and Italy z6, 4 and 1 fewer shown, to save India under 0.1 s.)
-        var visited = 0, unions = 0
-        for n in members.indices {
-            if n & 15 == 15, outOfTime() { return nil }
-            if visited > 8 * maxConflictEntries || (visited > maxConflictEntries && (n - unions) * 32 <= n) {
-                return ([members], .max)
+            free.append(count)
+            if count > 0 {
+                boxes.append(box)
+                boxOwner.append(Int32(n))
             }
-            // n's root, kept current as n joins others (the same partition
-            // as looking it up on every overlap, at a fraction of the cost:
-            // India z5 visits 4 million overlaps here).
+        }
+        var grid = CellSortedRects(boxes, owners: boxOwner, grid: GridIndex(region: environment.viewportRect, cellSize: cellSize))
+        var parent = Array(0..<members.count)
+        // The last member whose box met each one: a pair sharing several
+        // cells is compared once.
+        var seen = [Int32](repeating: -1, count: members.count)
+        // Candidate pairs of colliding boxes: at least the overlapping
+        // candidate pairs, so the lists (two entries a pair) fit under half the cap.
+        var pairBound = 0
+        // Box pairs visited (a pair once per grid cell it shares): past the
+        // conflict-graph cap, with the members seen so far in a few groups
+        // (under one per 32), the tier is a packed screen far denser than
+        // India z5 (which stays under the cap): stop and search it as one
+        // group, as when this went rect by rect, rather than visit every
+        // box pair of tens of thousands of callouts on one screen. A few
+        // isolated members searched with it cost little.
+        var visited = 0, unions = 0
+        for (p, n32) in boxOwner.enumerated() {
+            if p & 15 == 15, outOfTime() { return nil }
+            if visited > 8 * maxConflictEntries || (visited > maxConflictEntries && (p - unions) * 32 <= p) {
+                return ([members], false)
+            }
+            let n = Int(n32)
+            let nRects = (n == 0 ? 0 : rectEnd[n - 1])..<rectEnd[n]
+            // n's root, kept current as n joins others.
             var rn = Self.root(n, &parent)
-            for _ in (n == 0 ? 0 : rectEnd[n - 1])..<rectEnd[n] {
-                grid.insertNext { other in
-                    guard Int(other) != n else { return }  // its own other candidates
-                    visited += 1
-                    let b = Self.root(Int(other), &parent)
-                    if rn != b {
-                        parent[max(rn, b)] = min(rn, b)
-                        rn = min(rn, b)
-                        unions += 1
-                    }
-                }
+            grid.insertNext { other in
+                visited += 1
+                let o = Int(other)
+                guard seen[o] != n32 else { return }
+                seen[o] = n32
+                pairBound += free[n] * free[o]
+                let ro = Self.root(o, &parent)
+                guard rn != ro, Self.touches(nRects, (o == 0 ? 0 : rectEnd[o - 1])..<rectEnd[o], rects) else { return }
+                parent[max(rn, ro)] = min(rn, ro)
+                rn = min(rn, ro)
+                unions += 1
             }
         }
         var groupOf: [Int: Int] = [:]
@@ -310,7 +332,16 @@ struct LexicographicSearch {
                 groups.append([m])
             }
         }
-        return (groups, visited)
+        return (groups, pairBound <= maxConflictEntries / 2)
+    }
+
+    /// Whether a rect of `a` collides with a rect of `b` (ranges of `rects`).
+    /// - Complexity: O(|a|·|b|) at most.
+    @inline(__always) private static func touches(_ a: Range<Int>, _ b: Range<Int>, _ rects: [ScreenRect]) -> Bool {
+        for x in a {
+            for y in b where rects[x].collides(with: rects[y]) { return true }
+        }
+        return false
     }
 
     /// The root of `x` in the union-find forest `parent`, halving the path on the way.
