@@ -85,6 +85,14 @@ struct ShownSet {
             conflictBuffer.append(contentsOf: cached)
             return conflictBuffer.count
         }
+        collectConflicts(of: v)
+        cache.keep(v, conflictBuffer, clock: occupancy.clock)
+        return conflictBuffer.count
+    }
+
+    /// `conflicts(of:)` from the occupancy grid (kept apart so that the
+    /// grid query is inlined here, closure and all).
+    private mutating func collectConflicts(of v: Int) {
         _ = newEpoch()
         let own = Int(store.item[v])
         var found: [Int32] = []
@@ -97,8 +105,6 @@ struct ShownSet {
             }
         }
         swap(&found, &conflictBuffer)
-        cache.keep(v, conflictBuffer, clock: occupancy.clock)
-        return conflictBuffer.count
     }
 
     /// Marks `items` as the open neighbourhood that `blockedFromOutside(_:)`
