@@ -10,7 +10,8 @@ extension ShownSet {
         var maxItems = 24
         /// Most candidates over the component.
         var maxCandidates = 320
-        /// Search nodes per component before giving up.
+        /// Search nodes per component before giving up (for the proof
+        /// pass and for the search proper each, `BranchAndBound.run()`).
         var maxNodes = 20_000
         /// Open neighbourhoods (`blockingNeighbourhood`): tried for the
         /// hidden members of tiers of at most this many members, with at
