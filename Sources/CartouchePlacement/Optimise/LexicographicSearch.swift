@@ -259,27 +259,22 @@ struct LexicographicSearch {
     /// - Complexity: O(m·k) for m members with k box neighbours each, plus
     ///   the rect tests of pairs not yet joined.
     private mutating func conflictGroups(_ members: [Int]) -> (groups: [[Int]], listsFit: Bool)? {
-        let empty = ScreenRect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         // Per member: its free candidates' rects (contiguous), their count and their box.
         var rects: [ScreenRect] = [], rectEnd: [Int] = [], free: [Int] = []
         var boxes: [ScreenRect] = [], boxOwner: [Int32] = []
         rectEnd.reserveCapacity(members.count)
         free.reserveCapacity(members.count)
         for (n, m) in members.enumerated() {
-            var box = empty, count = 0
+            let first = rects.count
+            var count = 0
             for v in state.store.domain(m) where state.isFree(v) {
                 count += 1
-                for k in state.store.rectRange(v) {
-                    let r = state.store.rects[k]
-                    rects.append(r)
-                    box = ScreenRect(minX: min(box.minX, r.minX), minY: min(box.minY, r.minY),
-                                     maxX: max(box.maxX, r.maxX), maxY: max(box.maxY, r.maxY))
-                }
+                for k in state.store.rectRange(v) { rects.append(state.store.rects[k]) }
             }
             rectEnd.append(rects.count)
             free.append(count)
             if count > 0 {
-                boxes.append(box)
+                boxes.append(ScreenRect(around: rects[first...]))
                 boxOwner.append(Int32(n))
             }
         }
@@ -367,13 +362,8 @@ struct LexicographicSearch {
     /// not the whole viewport (thousands of small groups on a large screen
     /// would each allocate a viewport-sized grid).
     static func bounds(of rects: [ScreenRect]) -> ScreenRect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for r in rects {
-            minX = min(minX, r.minX); minY = min(minY, r.minY)
-            maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
-        }
-        guard minX <= maxX, minY <= maxY else { return nil }
-        return ScreenRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        let box = ScreenRect(around: rects[...])
+        return box.minX <= box.maxX && box.minY <= box.maxY ? box : nil
     }
 
     /// The local search on one group; its choices are assigned. The
