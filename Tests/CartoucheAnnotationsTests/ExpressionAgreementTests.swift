@@ -89,7 +89,7 @@ struct ExpressionAgreementTests {
     }
 
     @Test("≥ 100 expressions evaluate as MapLibre GL JS evaluates them; invalid ones are refused by both")
-    func agreesWithMapLibre() throws {
+    func agreesWithMapLibre() async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
         #expect(ExpressionCorpus.valid.count >= 100)
@@ -124,7 +124,7 @@ struct ExpressionAgreementTests {
             cases.append(["layerType": .string(property.layerType), "group": .string(property.group.rawValue), "key": .string(key),
                           "expression": try Self.json(text), "contexts": []])
         }
-        let output = try PythonOracle.run(script: Self.script, input: Data(try JSONValue.object(["cases": .array(cases)]).jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try JSONValue.object(["cases": .array(cases)]).jsonBytes()))
         let results = try #require(try JSONParser().parse(Array(output)).objectValue?["results"]?.arrayValue).map { $0.objectValue ?? [:] }
         try #require(results.count == cases.count)
 
@@ -150,7 +150,7 @@ struct ExpressionAgreementTests {
     }
 
     @Test("the compiled per-feature form of manager expressions is accepted by MapLibre and reads the feature's value, else the expression's")
-    func perFeatureForm() throws {
+    func perFeatureForm() async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "missing \(missing.joined(separator: ", ")). Run scripts/setup (or set CARTOUCHE_SKIP_BROWSER_TESTS=1 to skip deliberately).")
         let managerExpressions: [(String, JSONValue, JSONValue)] = [
@@ -186,7 +186,7 @@ struct ExpressionAgreementTests {
                           "expression": layerExpression, "contexts": .array(contexts)])
             expected.append(values)
         }
-        let output = try PythonOracle.run(script: Self.script, input: Data(try JSONValue.object(["cases": .array(cases)]).jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try JSONValue.object(["cases": .array(cases)]).jsonBytes()))
         let results = try #require(try JSONParser().parse(Array(output)).objectValue?["results"]?.arrayValue).map { $0.objectValue ?? [:] }
         try #require(results.count == cases.count)
         for (i, result) in results.enumerated() {

@@ -51,7 +51,7 @@ struct MapLibreRenderInteropTests {
         var id: String?
     }
 
-    @Test func compiledStyleRendersAndAnswersQueries() throws {
+    @Test func compiledStyleRendersAndAnswersQueries() async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
 
@@ -118,7 +118,7 @@ struct MapLibreRenderInteropTests {
             "screenshot": .string(screenshot.path),
             "probes": .array(probes.map { [.number($0.coordinate.longitude), .number($0.coordinate.latitude)] }),
         ]
-        let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try job.jsonBytes()))
         let result = try JSONParser().parse(Array(output))
         print("MapLibre interop screenshot: \(screenshot.path)")
 

@@ -16,7 +16,7 @@ struct ClientSnippetTests {
 
     @Test("the documented Marker snippet puts every shown callout on its frame, for both sf-stanford cameras",
           arguments: [0, 1])
-    func markersLandOnFrames(frame: Int) throws {
+    func markersLandOnFrames(frame: Int) async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
         let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
@@ -25,7 +25,7 @@ struct ClientSnippetTests {
         let answer = try JSONParser().parse(try response.jsonBytes())
         let job: JSONValue = ["width": .number(scene.viewport.width), "height": .number(scene.viewport.height),
                               "answer": answer, "frame": .number(Double(frame))]
-        let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
+        let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try job.jsonBytes()))
         let result = try #require(try JSONParser().parse(Array(output)).objectValue)
         #expect(result["errors"] == [], "\(result["errors"] ?? .null)")
         let boxes = try #require(result["boxes"]?.objectValue)

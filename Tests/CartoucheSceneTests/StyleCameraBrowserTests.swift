@@ -36,7 +36,7 @@ struct StyleCameraBrowserTests {
     }
 
     @Test("the style's root camera is the scene's first camera, and MapLibre opens on it")
-    func opensOnSceneCamera() throws {
+    func opensOnSceneCamera() async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
         for (name, scene, probe) in try Self.cases() {
@@ -51,7 +51,7 @@ struct StyleCameraBrowserTests {
                 "screenshot": .string(FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-style-camera.png").path),
                 "probes": [[.number(probe.longitude), .number(probe.latitude)]],
             ]
-            let output = try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes()))
+            let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try job.jsonBytes()))
             let parsed = try JSONParser().parse(Array(output))
             let result = try #require(parsed.objectValue)
             #expect(result["errors"] == [], "\(name): \(result["errors"] ?? .null)")
@@ -80,7 +80,7 @@ struct StyleCameraBrowserTests {
     /// as MapLibre's globe constraints leave it, drawing cities where our
     /// globe projection of that camera puts them.
     @Test("a globe scene's style opens MapLibre on the globe at the scene's camera")
-    func globeStyleOpensOnTheGlobe() throws {
+    func globeStyleOpensOnTheGlobe() async throws {
         let missing = PythonOracle.missingBrowserPrerequisites(script: Self.script)
         try #require(missing.isEmpty, "run scripts/setup; missing: \(missing.joined(separator: ", "))")
         let globe = try Self.scene("world-globe")
@@ -114,7 +114,8 @@ struct StyleCameraBrowserTests {
                 "screenshot": .string(FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-style-globe-\(index).png").path),
                 "probes": .array(probes.map { [.number($0.longitude), .number($0.latitude)] }),
             ]
-            let result = try #require(try JSONParser().parse(Array(try PythonOracle.run(script: Self.script, input: Data(try job.jsonBytes())))).objectValue)
+            let output = try await PythonOracle.runOffThePool(script: Self.script, input: Data(try job.jsonBytes()))
+            let result = try #require(try JSONParser().parse(Array(output)).objectValue)
             #expect(result["errors"] == [], "camera \(index): \(result["errors"] ?? .null)")
             let view = try #require(result["view"]?.objectValue)
             #expect(view["projection"] == ["type": "globe"], "camera \(index)")

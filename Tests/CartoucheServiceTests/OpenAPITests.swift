@@ -108,13 +108,13 @@ struct OpenAPITests {
     }
 
     @Test("openapi-spec-validator accepts it; every operation has an operationId and a summary; no fixed server")
-    func validForGenerators() throws {
+    func validForGenerators() async throws {
         let python = PythonOracle.repositoryRoot.appendingPathComponent(".venv-peers/bin/python").path
         try #require(FileManager.default.isExecutableFile(atPath: python), "run scripts/setup: the .venv-peers venv is missing")
-        let output = try PythonOracle.run(script: "scripts/oracles/openapi_check.py", input: Data(OpenAPIDocument.json.utf8))
+        let output = try await PythonOracle.runOffThePool(script: "scripts/oracles/openapi_check.py", input: Data(OpenAPIDocument.json.utf8))
         let report = try #require(try JSONParser().parse(Array(output)).objectValue)
         #expect(report["valid"] == true, "\(report["error"] ?? .null)")
-        let served = try PythonOracle.run(script: "scripts/oracles/openapi_check.py", input: Data(try Self.servedDocument().utf8))
+        let served = try await PythonOracle.runOffThePool(script: "scripts/oracles/openapi_check.py", input: Data(try Self.servedDocument().utf8))
         let servedReport = try #require(try JSONParser().parse(Array(served)).objectValue)
         #expect(servedReport["valid"] == true, "\(servedReport["error"] ?? .null)")
         #expect(report["operations"]?.numberValue == Double(ServiceRoute.allCases.count))

@@ -67,7 +67,8 @@ struct OperatorToolsTests {
                 return response.body.bytes
             }
         }
-        let report = try JSONParser().parse(Array(try PythonOracle.run(script: script, input: Data(exposition))))
+        let output = try await PythonOracle.runOffThePool(script: script, input: Data(exposition))
+        let report = try JSONParser().parse(Array(output))
         let object = try #require(report.objectValue)
         #expect(object["problems"] == .array([]), "\(String(decoding: exposition, as: UTF8.self))")
         let declared = Set(object["declared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
