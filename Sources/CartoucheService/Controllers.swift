@@ -47,7 +47,9 @@ struct SystemController {
     func register(on router: Router<ServiceRequestContext>) {
         router.get(RouterPath(ServiceRoute.health.path)) { _, _ in jsonResponse(healthBody) }
         router.get(RouterPath(ServiceRoute.metrics.path)) { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            let load = state.pool.load
+            state.metrics.recordPoolLoad(running: load.running, waiting: load.waiting)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
         router.get(RouterPath(ServiceRoute.openAPI.path)) { _, _ in jsonResponse(state.openAPIDocument) }

@@ -41,6 +41,11 @@ public final class ServiceMetrics: Sendable {
             namespace: "cartouche", metricName: "glyph_cache_lookups", unitName: "total",
             helpText: "Glyph range requests answered from the in-memory cache (hit) or made anew (miss).")
     }
+    static var heavyJobs: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "cartouche", metricName: "heavy_jobs",
+            helpText: "Heavy jobs (placing, compiling, shaping) in the pool at the scrape: running, and waiting for a slot.")
+    }
     static let durationBuckets: [Duration] = [
         .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500),
@@ -72,6 +77,13 @@ public final class ServiceMetrics: Sendable {
     /// Counts one glyph range request: answered from the cache or made.
     public func recordGlyphCache(hit: Bool) {
         registry.makeCounter(descriptor: Self.glyphCache, labels: [("result", hit ? "hit" : "miss")]).increment()
+    }
+
+    /// Sets the pool gauges to `load`: called at each scrape, so they show
+    /// the pool as it is then, at no cost to the jobs themselves.
+    public func recordPoolLoad(running: Int, waiting: Int) {
+        registry.makeGauge(descriptor: Self.heavyJobs, labels: [("state", "running")]).set(Int64(running))
+        registry.makeGauge(descriptor: Self.heavyJobs, labels: [("state", "waiting")]).set(Int64(waiting))
     }
 
     /// The Prometheus text exposition of every metric.

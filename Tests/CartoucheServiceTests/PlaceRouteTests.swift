@@ -128,22 +128,19 @@ struct PlaceRouteTests {
         }
     }
 
-    @Test("a heavy scene with a tiny budget answers 503 with Retry-After, well within a second of its budget")
+    @Test("a heavy scene with a tiny budget answers 503 time-budget-exceeded with Retry-After")
     func budgetExceeded() async throws {
-        // 5,000 callouts in optimise mode take far more than 5 ms to solve, and
-        // parse quickly enough that the solver's own checks decide the answer.
+        // 5,000 callouts in optimise mode take far more than 5 ms to solve.
+        // That the solver then stops at its next poll is OptimiseCancellationTests';
+        // how soon the answer comes is measured by `Benchmarks/run service`.
         let body = pointScene(count: 5_000, mode: "optimise")
         let config = testConfiguration { $0.requestTimeout = .milliseconds(5); $0.maxBodyBytes = 64 << 20 }
         try await makeApp(config).test(.router) { client in
-            let start = ContinuousClock.now
             try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
                 let problem = try ProblemBody(response, status: .serviceUnavailable, slug: "time-budget-exceeded")
                 #expect(response.headers[.retryAfter] == "1")
                 #expect(problem.detail.contains("5 ms"))
             }
-            // Parsing and decoding happen before the solver's first check; the
-            // solver itself must stop promptly rather than finish.
-            #expect(ContinuousClock.now - start < .seconds(3))
         }
     }
 }
