@@ -74,11 +74,15 @@ struct OperatorToolsTests {
         let declared = Set(object["declared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         #expect(declared == [
             "cartouche_requests_total", "cartouche_request_duration_seconds",
-            "cartouche_annotations_placed_total", "cartouche_annotations_hidden_total",
+            "cartouche_annotations_placed_total", "cartouche_annotations_hidden_total", "cartouche_heavy_jobs",
         ])
         let families = try #require(object["families"]?.objectValue)
         #expect(families["cartouche_requests"]?.objectValue?["type"] == "counter")
         #expect(families["cartouche_request_duration_seconds"]?.objectValue?["type"] == "histogram")
         #expect(families["cartouche_annotations_placed"]?.objectValue?["type"] == "counter")
+        #expect(families["cartouche_heavy_jobs"]?.objectValue?["type"] == "gauge")
+        // Scraped after the placement ended: the pool is empty.
+        let text = String(decoding: exposition, as: UTF8.self)
+        #expect(text.contains(#"cartouche_heavy_jobs{state="running"} 0"#) && text.contains(#"cartouche_heavy_jobs{state="waiting"} 0"#), "\(text)")
     }
 }
