@@ -10,8 +10,9 @@ measured here, on a release build, in one run:
   cost is the ratio; without the server's 100, curl would wait a second.
 - 413 on a declared length: a body over the limit, refused from its headers
   with Expect, against the same body uploaded whole and then refused.
-- Budget: a heavy scene on a 200 ms budget, time to the 503, against the same
-  scene with no budget (the full solve).
+- Budget: a heavy scene (the dense one below) on a 200 ms budget, time to its
+  answer (`finished: false`, or 503 if not even greedy's floor was ready),
+  against the same scene with no budget (the full solve).
 - Disconnect: a client that hangs up during a long solve; time from the close
   to the pool slot being free again, against the solve's natural length.
 - /healthz under load: probes while both slots and the waiting line hold
@@ -184,7 +185,7 @@ def expect_continue(binary, rounds, work):
 
 
 def budget(binary, rounds, work):
-    scene = point_scene(5_000, "optimise")
+    scene = dense_scene(5_000)
     body = os.path.join(work, "budget.json")
     with open(body, "wb") as f:
         f.write(scene)
@@ -192,8 +193,11 @@ def budget(binary, rounds, work):
     with Server(binary, "--request-timeout-ms", "200", "--max-body-bytes", str(64 << 20)) as tight, \
             Server(binary, "--request-timeout-ms", "600000", "--max-body-bytes", str(64 << 20)) as free:
         for _ in range(rounds):
+            # A budget answer: 200 with `finished: false` once greedy's floor
+            # exists (the search stops at three quarters of the budget), 503
+            # before that.
             status, seconds, _ = curl(tight.url("/v1/place"), body)
-            assert status == 503, status
+            assert status in (200, 503), status
             answered.append(seconds)
             status, seconds, _ = curl(free.url("/v1/place"), body)
             assert status == 200, status
@@ -269,7 +273,7 @@ def main():
          f"without Expect {ms(e['placeWithoutExpect']['median'])}", f"ratio {e['expectRatio']:.2f} (target <= 1.10)"),
         ("413 from the declared length, with Expect", ms(e["refusedOnHeaders"]["median"]),
          f"after the whole body {ms(e['refusedAfterBody']['median'])}", "target <= 100 ms"),
-        ("503 on a 200 ms budget (5,000 callouts, optimise)", ms(b["answeredAt"]["median"]),
+        ("answer on a 200 ms budget (5,000 dense callouts, optimise)", ms(b["answeredAt"]["median"]),
          f"full solve {ms(b['fullSolve']['median'])}", "target <= 300 ms"),
         (f"disconnect -> slot free ({d['callouts']:,} callouts)", ms(d["slotFreedAfterClose"]["median"]),
          f"natural solve {ms(d['naturalSolve']['median'])}", "target <= 100 ms"),
