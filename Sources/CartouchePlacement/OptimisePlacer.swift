@@ -10,7 +10,8 @@ import CartoucheGeometry
 /// lower ones. Within a tier, as many as possible are shown; then each shown
 /// annotation moves to its most preferred candidate that is free, so
 /// preference order (previous anchor, middle of a route, anchor order; the
-/// motion order of `CandidateOrder` for a callout that keeps its point) is
+/// motion order of `CandidateOrder`, calmest box first, for a callout with
+/// a previous box) is
 /// kept wherever it costs nothing. `allowOverlap` annotations are placed as in
 /// greedy mode (first candidate that passes the static rules, never moved)
 /// and occupy space for their tier and every lower one. The result is

@@ -134,12 +134,12 @@ struct LexicographicSearch {
         let anchors = orderedAnchorIndices(item, previous: previous)
         var first: HiddenReason? = nil
         state.store.beginItem(i)
-        // Motion order (`CandidateOrder`): with a kept point and a previous
-        // anchor, that anchor at every point before turning at the kept one,
-        // so "most preferred free candidate" moves the point rather than
-        // turning in place. Without `previous` it is point by point, each
-        // point's anchors in order. (`all` is one small array per item:
-        // nothing next to the candidates stored.)
+        // Motion order (`CandidateOrder`): with a previous box and anchor,
+        // by box move on screen (a turn costing its penalty), so "most
+        // preferred free candidate" is the calmest free one. Without
+        // `previous` it is point by point, each point's anchors in order.
+        // (`all` is one small array per item: nothing next to the
+        // candidates stored.)
         for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
             let point = item.anchorPoints[pi], a = anchors[ai]
             tests += 1
