@@ -53,7 +53,7 @@ struct PlaceRouteTests {
             }
             try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: bad)) { response in
                 let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
-                #expect(problem.path == "previous.eta-route-101.anchor")
+                #expect(problem.path == "previous.eta-route-101.anchor.anchor")
                 #expect(problem.detail.contains("unknown value"))
             }
         }
