@@ -4,14 +4,17 @@ navigation client sees, one `POST /v1/place` per frame.
     motion_http.py CARTOUCHE_BINARY SCENE.json RESULTS.json [--frames FAST SLOW]
 
 Starts `cartouche serve` on a free local port, then drives route 101 of the
-scene (Examples/sf-stanford.scene.json) twice: `fast` (600 frames, about
-87 m a frame) and `slow` (1,800 frames, about 29 m a frame). Each frame is
-a camera on the puck at zoom 14.5 and pitch 50, with the scene's navigation
+scene (Examples/sf-stanford.scene.json) three times: `fast` (600 frames,
+about 87 m a frame) and `slow` (1,800 frames, about 29 m a frame) at zoom
+14.5 and pitch 50, and `zoom 15-17` (600 frames, zoom 15 -> 17 -> 15 and
+pitch 45-60 as the in-process drive). Each frame is a camera on the puck, with the scene's navigation
 padding (top 80, bottom 180), bearing the course smoothed over a look-ahead
 of 1/100 of the route, and its own `puck` and `lineTrim` (the driven part
 of route 101 trimmed). Every frame is placed in greedy and in optimise mode,
 alone (no `previous`) and with `previous` = the last answer's frame pasted as
-is, and judged from the answers alone, per callout:
+is, and as one scene of all cameras (the frames with `previous` must equal
+its frames: `requestsEqualOneScene`), and judged from the answers alone,
+per callout:
 
 - `boxMovesOver40`: consecutive shown frames whose box origin moved more
   than 40 pt on screen;
@@ -27,7 +30,7 @@ Counts, not times: the server may be a debug build.
 import http.client
 import json
 import math
-import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -61,8 +64,10 @@ def ground_metres(line):
     return total
 
 
-def cameras(line, count):
-    """The drive's camera members, evenly spread over the route's length."""
+def cameras(line, count, varying=False):
+    """The drive's camera members, evenly spread over the route's length:
+    zoom 14.5 and pitch 50, or with `varying` the in-process drive's zoom
+    15 -> 17 -> 15 and pitch 45-60 (three cycles)."""
     xy = [mercator(*p) for p in line]
     cumulative = [0.0]
     for a, b in zip(xy, xy[1:]):
@@ -91,8 +96,10 @@ def cameras(line, count):
             dx, dy = here[0] - behind[0], here[1] - behind[1]
         course = math.degrees(math.atan2(dx, -dy))
         lon, lat = inverse(*here)
+        phase = 2 * math.pi * f / count
+        zoom, pitch = (16 - math.cos(phase), 52.5 - 7.5 * math.cos(3 * phase)) if varying else (14.5, 50)
         out.append({
-            "center": [lon, lat], "zoom": 14.5, "bearing": course, "pitch": 50,
+            "center": [lon, lat], "zoom": zoom, "bearing": course, "pitch": pitch,
             "padding": {"top": 80, "bottom": 180, "left": 0, "right": 0},
             "puck": {"coordinate": [lon, lat], "bearing": course},
             "lineTrim": {ROUTE[2]: [0, s / total]},
@@ -120,6 +127,19 @@ def serve(binary):
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("motion_http: the server did not start")
+
+
+def one_scene(port, base, cams):
+    """Every camera in one request: the frames one request per frame with
+    `previous` must equal."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    scene = dict(base, cameras=cams)
+    conn.request("POST", "/v1/place", body=json.dumps(scene), headers={"Content-Type": "application/json"})
+    r = conn.getresponse()
+    body = r.read()
+    if r.status != 200:
+        raise SystemExit(f"motion_http: {r.status} {body[:300]!r}")
+    return json.loads(body)["frames"]
 
 
 def drive(port, base, cams, with_previous):
@@ -178,26 +198,33 @@ def metrics(seq, alone):
 
 def main():
     binary, scene_path, results = sys.argv[1:4]
-    counts = {"fast": 600, "slow": 1800}
+    counts = {"fast": 600, "slow": 1800, "zoom 15-17": 600}
     if "--frames" in sys.argv:
         i = sys.argv.index("--frames")
-        counts = {"fast": int(sys.argv[i + 1]), "slow": int(sys.argv[i + 2])}
+        counts = {"fast": int(sys.argv[i + 1]), "slow": int(sys.argv[i + 2]), "zoom 15-17": int(sys.argv[i + 1])}
     scene = json.load(open(scene_path))
     for k in ("cameras", "camera", "puck"):
         scene.pop(k, None)
     line = route_line(scene)
     metres = ground_metres(line)
     proc, port = serve(binary)
-    out = {"suite": "motion-http", "zoom": 14.5, "pitch": 50, "drives": {}}
+    # Stopped from outside: still stop the server (the `finally` below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    out = {"suite": "motion-http", "drives": {}}
     try:
         for label, count in counts.items():
-            cams = cameras(line, count)
-            d = out["drives"].setdefault(label, {"frames": count, "metresPerFrame": round(metres / (count - 1), 1), "modes": {}})
+            varying = label.startswith("zoom")
+            cams = cameras(line, count, varying)
+            d = out["drives"].setdefault(label, {"frames": count, "metresPerFrame": round(metres / (count - 1), 1), "modes": {},
+                                                 "camera": "zoom 15-17, pitch 45-60" if varying else "zoom 14.5, pitch 50"})
             for mode in ("greedy", "optimise"):
                 base = dict(scene, options=dict(scene.get("options", {}), mode=mode))
                 alone = drive(port, base, cams, with_previous=False)
                 withp = drive(port, base, cams, with_previous=True)
                 ids = sorted({p["id"] for fr in alone for p in fr["placements"]})
+                whole = one_scene(port, base, cams)
+                same = sum(1 for a, b in zip(withp, whole) if a["placements"] == b["placements"])
+                d[f"{mode}RequestsEqualOneScene"] = f"{same} of {len(cams)} frames"
                 for run, frames in (("no previous", alone), ("previous", withp)):
                     d["modes"][f"{mode}/{run}"] = {cid: metrics(states(frames, cid), states(alone, cid)) for cid in ids}
                 print(f"motion-http {label} {mode}: done", file=sys.stderr, flush=True)
@@ -210,7 +237,9 @@ def main():
     keys = ["boxMovesOver40", "medianMove", "anchorChanges", "oneFrameFlips", "toggles", "unforcedToggles", "shownFrames",
             "hiddenWhereAloneShown"]
     for label, d in out["drives"].items():
-        print(f"motion over HTTP, {label} ({d['frames']} frames, {d['metresPerFrame']} m a frame, zoom 14.5, pitch 50)")
+        print(f"motion over HTTP, {label} ({d['frames']} frames, {d['metresPerFrame']} m a frame, {d['camera']}); "
+              f"requests with previous = one scene: greedy {d['greedyRequestsEqualOneScene']}, "
+              f"optimise {d['optimiseRequestsEqualOneScene']}")
         print(f"{'mode':<22} {'callout':<16} " + " ".join(f"{k[:14]:>14}" for k in keys))
         for mode, callouts in d["modes"].items():
             for cid, c in callouts.items():
