@@ -165,9 +165,44 @@ struct LexicographicSearch {
     }
 
     /// Shows as many of `members` (one tier, each with candidates) as it can
-    /// while every annotation shown so far stays shown.
+    /// while every annotation shown so far stays shown. With a previous
+    /// frame (the motion contract) the tier keeps the arrangement it had
+    /// (`warmStart`) unless the search shows more of it: a search that only
+    /// finds another arrangement of as many would hide some callouts and
+    /// show others for no reason a viewer can see.
     private mutating func solve(tier members: [Int]) {
         if cancelled { return }
+        let warm = stopped ? nil : warmStart(members)
+        search(tier: members)
+        if let warm, !cancelled, shownCount(members, warm) >= shownCount(members, state) { state = warm }
+    }
+
+    /// The tier placed as in the previous frame: first the members shown
+    /// there (`previousFrame`), each at its first free candidate (the
+    /// calmest, `CandidateOrder`), then the others likewise. Nil when no
+    /// member was shown in a previous frame.
+    /// - Complexity: O(c) candidate tests for the members' c candidates,
+    ///   plus a copy of the working solution's arrays.
+    private func warmStart(_ members: [Int]) -> ShownSet? {
+        guard members.contains(where: { items[$0].previousFrame != nil }) else { return nil }
+        var warm = state
+        for wasShown in [true, false] {
+            for m in members where (items[m].previousFrame != nil) == wasShown && warm.chosen[m] < 0 {
+                for v in warm.store.domain(m) where warm.isFree(v) {
+                    warm.assign(m, v)
+                    break
+                }
+            }
+        }
+        return warm
+    }
+
+    private func shownCount(_ members: [Int], _ s: ShownSet) -> Int {
+        members.reduce(0) { $0 + (s.chosen[$1] >= 0 ? 1 : 0) }
+    }
+
+    /// The tier's search: local search, insertion chains, exact neighbourhoods.
+    private mutating func search(tier members: [Int]) {
         if stopped {
             // Out of time: first free candidate, as greedy would.
             for m in members {
