@@ -15,7 +15,10 @@ import CartoucheGeometry
 /// kept wherever it costs nothing. `allowOverlap` annotations are placed as in
 /// greedy mode (first candidate that passes the static rules, never moved)
 /// and occupy space for their tier and every lower one. The result is
-/// deterministic.
+/// deterministic. With a previous frame (`PlacementItem.previousFrame`) a
+/// tier keeps the arrangement it had (its previously shown members at their
+/// calmest free candidates) unless the tier's search shows more of it, so
+/// visibility does not change for nothing between frames.
 ///
 /// **Method.** Tiers are solved in order against a working solution
 /// (`ShownSet`) whose shown *set* only grows while its candidates may change.
