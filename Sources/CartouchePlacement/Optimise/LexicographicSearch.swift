@@ -180,11 +180,16 @@ struct LexicographicSearch {
     /// The tier placed as in the previous frame: first the members shown
     /// there (`previousFrame`), each at its first free candidate (the
     /// calmest, `CandidateOrder`), then the others likewise. Nil when no
-    /// member was shown in a previous frame.
+    /// member was shown in a previous frame, or when the tier holds under
+    /// 1/64 of the items: the copy of the working solution is O(n), so this
+    /// bounds the copies to 64 a run (a scene of one priority per callout
+    /// would otherwise copy n times). A small tier's search can rarely
+    /// rearrange it anyway: a tier of one is shown exactly when it can be.
     /// - Complexity: O(c) candidate tests for the members' c candidates,
     ///   plus a copy of the working solution's arrays.
     private func warmStart(_ members: [Int]) -> ShownSet? {
-        guard members.contains(where: { items[$0].previousFrame != nil }) else { return nil }
+        guard members.count > 1, members.count * 64 >= items.count,
+              members.contains(where: { items[$0].previousFrame != nil }) else { return nil }
         var warm = state
         for wasShown in [true, false] {
             for m in members where (items[m].previousFrame != nil) == wasShown && warm.chosen[m] < 0 {
