@@ -10,11 +10,15 @@ import CartoucheGeometry
 /// lower ones. Within a tier, as many as possible are shown; then each shown
 /// annotation moves to its most preferred candidate that is free, so
 /// preference order (previous anchor, middle of a route, anchor order; the
-/// motion order of `CandidateOrder` for a callout that keeps its point) is
+/// motion order of `CandidateOrder`, calmest box first, for a callout with
+/// a previous box) is
 /// kept wherever it costs nothing. `allowOverlap` annotations are placed as in
 /// greedy mode (first candidate that passes the static rules, never moved)
 /// and occupy space for their tier and every lower one. The result is
-/// deterministic.
+/// deterministic. With a previous frame (`PlacementItem.previousFrame`) a
+/// tier keeps the arrangement it had (its previously shown members at their
+/// calmest free candidates) unless the tier's search shows more of it, so
+/// visibility does not change for nothing between frames.
 ///
 /// **Method.** Tiers are solved in order against a working solution
 /// (`ShownSet`) whose shown *set* only grows while its candidates may change.

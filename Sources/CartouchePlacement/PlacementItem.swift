@@ -33,11 +33,13 @@ public struct PlacementItem: Hashable, Sendable {
     public var enableSymbolLayerCollision: Bool
     /// Why the anchor points are empty, when they are (set by the scene layer).
     public var missingAnchorReason: HiddenReason
-    /// Whether `anchorPoints[0]` is the previous frame's anchor point, kept
-    /// (a line-bound callout in motion). With a previous anchor the callout
-    /// then tries that anchor at every point before turning (see
-    /// `CandidateOrder`): a point about to be left is not worth a turn.
-    public var keepsPreviousPoint: Bool = false
+    /// The box the callout had on screen in the previous frame (only its
+    /// origin counts), when it was shown there with the previous anchor
+    /// (`PlacementOptions.previousAnchors`). With both, the callout tries its
+    /// candidates calmest first (`CandidateOrder`, the motion contract):
+    /// the box nearest that one on screen, a turn of anchor costing
+    /// `CandidateOrder.anchorChangePenalty` more.
+    public var previousFrame: ScreenRect? = nil
 
     public init(
         id: String,

@@ -30,55 +30,82 @@ func orderedAnchors(_ item: PlacementItem, previous: AnchorConfig?) -> [AnchorCo
 /// index and an index into its ordered anchors (``orderedAnchors``, the
 /// previous anchor first).
 ///
-/// Mapbox's order — each point in turn, every anchor at it — for every item
-/// but one that kept last frame's anchor point (`keepsPreviousPoint`, with
-/// other points to go to) and has a previous anchor. That one tries its
-/// previous anchor at the kept point, then the previous anchor at each other
-/// point, then its other anchors at each other point, and turns at the kept
-/// point last. A kept point on a drive slides towards the puck: turning there
-/// buys a frame or two before the point must move anyway, and then the
-/// callout turns back at the new point (one-frame flips); moving the point
-/// with the anchor avoids both turns, and turning in place stays the last
-/// resort before hiding, so nothing is hidden that would have been shown.
+/// Mapbox's order — each point in turn, every anchor at it — unless the
+/// callout was shown in the previous frame with a box on screen
+/// (`PlacementItem.previousFrame`) and an anchor it still offers. Then the
+/// motion contract's order (docs/SCENE_FORMAT.md, "Motion"): every candidate
+/// by its *box move*, the distance on screen from the previous box's origin
+/// to the candidate box's origin, plus ``anchorChangePenalty`` when its
+/// anchor is not the previous one; ties keep Mapbox's order. The first
+/// candidate that fits is thus the one that keeps the box stillest, the
+/// point sliding along its line and the anchor turning only when that keeps
+/// the box markedly stiller (the penalty is the hysteresis that rules out
+/// near-tie turns and one-frame flips). Every candidate stays in the order,
+/// so nothing is hidden that Mapbox's order would show.
 ///
-/// The order is at most three passes, each a range of points times a range
-/// of anchors tried point by point, so the placer runs plain nested loops.
-/// A point a pass skips as covered (every anchor there would overlap) is
-/// skipped for that pass only.
+/// The order is a list of passes, each a range of points times a range of
+/// anchors tried point by point, so the placer runs plain nested loops: one
+/// pass in Mapbox's order, one single-candidate pass per candidate in the
+/// motion order. A point a pass skips as covered (every anchor there would
+/// overlap) is skipped for that pass only.
 ///
-/// - Complexity: O(1) per pass, no allocation.
+/// - Complexity: Mapbox's order O(1), no allocation; the motion order
+///   O(c log c) for the item's c candidates, once per item.
 struct CandidateOrder {
+    /// What a turn of anchor costs in the motion order, in points of box
+    /// move: a callout turns only when that keeps its box more than this
+    /// much stiller. About a quarter of a navigation callout's height: on a
+    /// drive the box can nearly always stay within a few points by sliding
+    /// its point along the line, so a turn is worth it only where the line
+    /// itself bends away.
+    static let anchorChangePenalty = 24.0
+
     let points: Int
     let anchors: Int
-    /// The kept point's order (above) rather than Mapbox's.
-    let holdsAnchor: Bool
+    /// The motion order, when the item has a previous box and anchor.
+    let ranked: [(point: Int, anchor: Int)]?
 
     init(_ item: PlacementItem, previous: AnchorConfig?) {
         points = item.anchorPoints.count
         anchors = item.anchors.count
-        holdsAnchor = item.keepsPreviousPoint && points > 1 && previous.map(item.anchors.contains) == true
+        guard let box = item.previousFrame, let previous, item.anchors.contains(previous),
+              box.minX.isFinite, box.minY.isFinite else {
+            ranked = nil
+            return
+        }
+        let ordered = orderedAnchors(item, previous: previous)
+        var keyed: [(cost: Double, rank: Int)] = []
+        keyed.reserveCapacity(points * anchors)
+        for p in 0..<points {
+            let point = item.anchorPoints[p]
+            for a in 0..<anchors {
+                let f = ordered[a].frame(at: point, size: item.size)
+                let dx = f.minX - box.minX, dy = f.minY - box.minY
+                let cost = (dx * dx + dy * dy).squareRoot() + (a == 0 ? 0 : Self.anchorChangePenalty)
+                // NaN (a point at infinity) sorts last.
+                keyed.append((cost.isNaN ? .infinity : cost, p * anchors + a))
+            }
+        }
+        keyed.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.rank < $1.rank }
+        let n = anchors
+        ranked = keyed.map { (point: $0.rank / n, anchor: $0.rank % n) }
     }
 
     /// Pass `i`: its points and anchors (indices into the ordered anchors,
     /// the previous one first); nil after the last.
     func pass(_ i: Int) -> (points: Range<Int>, anchors: Range<Int>)? {
-        guard holdsAnchor else { return i == 0 ? (0..<points, 0..<anchors) : nil }
-        switch i {
-        case 0: return (0..<points, 0..<1)  // the previous anchor, at the kept point first
-        case 1: return (1..<points, 1..<anchors)  // the other anchors at the other points
-        case 2: return (0..<1, 1..<anchors)  // turning at the kept point, last
-        default: return nil
-        }
+        guard let ranked else { return i == 0 ? (0..<points, 0..<anchors) : nil }
+        guard i < ranked.count else { return nil }
+        let c = ranked[i]
+        return (c.point..<c.point + 1, c.anchor..<c.anchor + 1)
     }
 
     /// Every candidate (point, anchor) in order.
     var all: [(point: Int, anchor: Int)] {
+        if let ranked { return ranked }
         var out: [(point: Int, anchor: Int)] = []
-        var i = 0
-        while let pass = pass(i) {
-            i += 1
-            for p in pass.points { for a in pass.anchors { out.append((p, a)) } }
-        }
+        out.reserveCapacity(points * anchors)
+        for p in 0..<points { for a in 0..<anchors { out.append((p, a)) } }
         return out
     }
 }

@@ -9,6 +9,10 @@ struct Binder {
     let scene: ViewAnnotationScene
     let projection: Projection
     let previous: [String: Coordinate]
+    /// The previous frame's shown callouts: their anchor and box on screen
+    /// (nil when the previous frame came without boxes, a compact
+    /// `previous` of an older client).
+    let previousShown: [String: (anchor: AnchorConfig, frame: ScreenRect?)]
     /// Visible runs of each line-bound annotation's lines, by annotation index,
     /// with the geometry they came from (callouts sharing a feature do not
     /// avoid each other's line).
@@ -19,8 +23,13 @@ struct Binder {
         self.scene = scene
         self.projection = projection
         var prev: [String: Coordinate] = [:]
-        for p in previous?.placements ?? [] { if let c = p.anchorCoordinate { prev[p.id] = c } }
+        var shown: [String: (anchor: AnchorConfig, frame: ScreenRect?)] = [:]
+        for p in previous?.placements ?? [] {
+            if let c = p.anchorCoordinate { prev[p.id] = c }
+            if p.visible, let a = p.anchor { shown[p.id] = (a, p.frame) }
+        }
         self.previous = prev
+        self.previousShown = shown
         avoidRuns = scene.avoidLines.map { ($0.id, projection.screenPolylines($0.coordinates), max(0, $0.width) / 2) }
         for (i, va) in scene.viewAnnotations.enumerated() {
             guard let (geometries, trim) = Binder.resolve(va, in: scene) else { continue }
@@ -83,15 +92,19 @@ struct Binder {
             : scene.camera.padding.paddedRect(in: scene.viewport)
         var points: [ScreenPoint] = []
         for g in geometries { points += anchorPoints(of: g, for: va, index: index, visible: visible, trim: trim) }
-        // Hysteresis for lines: last frame's anchor point first while it is
-        // still on the bound line's visible, untrimmed part (the puck's trim
-        // moves past it on a drive; then it must move).
+        // Last frame's anchor point, while it is still on the bound line's
+        // visible, untrimmed part (the puck's trim moves past it on a drive).
         if let last = previous[va.id], points.count > 1, let p = projection.project(last), visible.contains(p),
            geometries.contains(where: { g in
                Binder.lines(of: g).contains { LineAnchoring().isAnchorable(p, on: projection.screenLine($0), visible: visible, trim: trim) }
            }) {
             points.insert(p, at: 0)
-            item.keepsPreviousPoint = true
+        }
+        if let target = previousBox(va) {
+            // The motion contract (`CandidateOrder`): candidates are tried
+            // by how far their box is from this one on screen.
+            item.previousFrame = target
+            points = stillPoints(va, geometries: geometries, target: target, visible: visible, trim: trim) + points
         }
         item.anchorPoints = points
         // Nothing to anchor to because the globe hides all of it: say so.

@@ -11,10 +11,11 @@ extension OpenAPIDocument {
         }
       },
       "SceneWarning": {
-        "type": "object", "required": ["annotation", "codePoints", "count", "kind", "message"], "additionalProperties": false,
-        "description": "Text measured with .notdef boxes: code points no bundled or configured font has",
+        "type": "object", "required": ["annotation", "kind", "message"], "additionalProperties": false,
+        "description": "missing-glyphs: text measured with .notdef boxes, code points no bundled or configured font has (codePoints and count present); previous-ignored: part of the scene's previous that no longer applies, left out (path present)",
         "properties": {
-          "kind": {"enum": ["missing-glyphs"]},
+          "kind": {"enum": ["missing-glyphs", "previous-ignored"]},
+          "path": {"type": "string", "description": "previous-ignored: where in the scene"},
           "annotation": {"type": "string", "description": "The view annotation (callout content) or point annotation (text-field) id"},
           "manager": {"type": "string", "description": "The point manager; absent for view annotations"},
           "codePoints": {"type": "array", "items": {"type": "string", "pattern": "^U\\+[0-9A-F]{4,6}$"}, "maxItems": 32, "description": "Distinct, in text order; the first 32"},

@@ -64,11 +64,16 @@ struct ExecutableTests {
         #expect(run.status == 0)
         let expected = try SceneDocument(jsonBytes: Array(text.utf8)).place(text: try Shared.engine.get()).jsonString()
         #expect(run.stdout.trimmingCharacters(in: .newlines) == expected)
-        // A previous naming a callout the scene does not have: exit 4 at its path.
+        // A previous naming a callout the scene no longer has: placed, with a warning.
         next["previous"] = ["nope": ["anchor": "top"]]
+        let stale = try Executable.run(["place", "-"], stdin: String(decoding: try JSONValue.object(next).jsonBytes(), as: UTF8.self))
+        #expect(stale.status == 0)
+        #expect(stale.stderr.hasPrefix("warning: previous.nope: "), "\(stale.stderr)")
+        // A malformed one: exit 4 at its path.
+        next["previous"] = ["nope": ["anchor": "middle"]]
         let bad = try Executable.run(["place", "-"], stdin: String(decoding: try JSONValue.object(next).jsonBytes(), as: UTF8.self))
         #expect(bad.status == 4)
-        #expect(bad.stderr.hasPrefix("-: previous.nope: "), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("-: previous.nope.anchor: "), "\(bad.stderr)")
     }
 
     @Test("--version prints the one version constant (also in /healthz and the OpenAPI info)")

@@ -12,10 +12,12 @@ import Testing
 /// The motion contract (docs/SCENE_FORMAT.md, "Motion"), in greedy and in
 /// optimise mode, on a drive: route 101 of the SF→Stanford example at a
 /// seeded navigation pace, the camera following the puck and the route
-/// trimmed behind it, as one scene of many
-/// cameras (which one request per frame with `previous` equals, byte for
-/// byte: `MotionPlacementTests`). Every frame is judged from the answer alone
-/// with brute-force geometry, not with the placer's own reasons.
+/// trimmed behind it, as one scene of many cameras (which one request per
+/// frame with `previous` equals, byte for byte: `MotionPlacementTests`).
+/// Every frame is judged from the answer alone with brute-force geometry,
+/// not with the placer's own reasons: the box's move on screen against the
+/// least move any legal box would have made (every anchor at points every
+/// few metres along the visible, untrimmed route).
 @Suite("Motion contract on a drive")
 struct MotionContractTests {
     static let engine = Result { try TextLayoutEngine(registry: FontRegistry()) }
@@ -93,34 +95,51 @@ struct MotionContractTests {
                 "lineTrim": .object([eta: [0, .number(t.progress)]])]
     }
 
-    /// Why the ETA callout could not keep its old point and anchor in frame
-    /// `f`, or nil when it could have: the old point off the padded screen or
-    /// passed by the puck (route 101's, the driven and trimmed one), or the old box (moved with its point) off the
-    /// padded screen, over the puck (48 × 48) or over a callout placed
-    /// before it (a higher z-index).
-    static func reasonToMove(_ was: ViewAnnotationPlacement, in frame: [ViewAnnotationPlacement], tick: Tick,
-                             before: Camera, viewport: ScreenSize, route: Route) throws -> String? {
+    /// The placer's price of a turn (`CandidateOrder.anchorChangePenalty`):
+    /// a move may exceed the least legal one by this much when the least
+    /// needs a turn.
+    static let turnPenalty = 24.0
+
+    /// The least on-screen move (origin to origin, points) from the box `was`
+    /// to a legal box of the callout in frame `tick`: any of `anchors` at a
+    /// point of the route every `step` metres over the 6 km ahead of the
+    /// puck (the untrimmed part; the ETA's trim is the driven progress) that
+    /// is on the padded screen, with the box inside the padded screen, clear
+    /// of the puck (48 × 48, turned by its heading against the map's) and of
+    /// every callout placed before it (a higher z-index). Infinity when none
+    /// is legal.
+    static func leastLegalMove(_ was: ScreenRect, id: String, anchors: [AnchorConfig], in frame: [ViewAnnotationPlacement],
+                               tick: Tick, viewport: ScreenSize, route: Route, step: Double = 3) throws -> Double {
         let now = try Projection(camera: tick.camera, viewport: viewport)
-        let then = try Projection(camera: before, viewport: viewport)
-        let a = try #require(was.anchorCoordinate), box = try #require(was.frame)
         let pad = tick.camera.padding.paddedRect(in: viewport)
-        guard let p = now.project(a), pad.contains(p) else { return "left the padded screen" }
-        if was.id == eta && route.progress(of: a) <= tick.progress { return "passed by the puck" }
-        let q = try #require(then.project(a))
-        let moved = ScreenRect(x: box.minX + p.x - q.x, y: box.minY + p.y - q.y, width: box.width, height: box.height)
-        if moved.minX < pad.minX - 1e-6 || moved.minY < pad.minY - 1e-6 || moved.maxX > pad.maxX + 1e-6 || moved.maxY > pad.maxY + 1e-6 {
-            return "box off the padded screen"
-        }
+        var puck: ScreenRect? = nil
         if let c = now.project(tick.puck) {
             let turn = (tick.course - tick.camera.bearing) * .pi / 180
             let w = abs(48 * cos(turn)) + abs(48 * sin(turn)), h = abs(48 * sin(turn)) + abs(48 * cos(turn))
-            if overlaps(moved, ScreenRect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)) { return "box over the puck" }
+            puck = ScreenRect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
         }
-        let own = frame.first { $0.id == was.id }?.zIndex ?? 0
-        for other in frame where other.id != was.id && other.visible && (other.zIndex ?? 0) > own {
-            if let o = other.frame, overlaps(moved, o) { return "box over \(other.id)" }
+        let own = frame.first { $0.id == id }?.zIndex ?? 0
+        let higher = frame.filter { $0.id != id && $0.visible && ($0.zIndex ?? 0) > own }.compactMap(\.frame)
+        let metre = 1 / (40_075_016.686 * cos(37.6 * .pi / 180))
+        let size = ScreenSize(width: was.width, height: was.height)
+        var best = Double.infinity
+        var s = tick.progress * route.total + step * metre
+        while s <= min(route.total, tick.progress * route.total + 6000 * metre) {
+            defer { s += step * metre }
+            let xy = route.point(at: s)
+            let c = Coordinate(latitude: WebMercator.latitude(normalizedY: xy.y), longitude: WebMercator.longitude(normalizedX: xy.x))
+            guard let p = now.project(c), pad.contains(p) else { continue }
+            for a in anchors {
+                let box = a.frame(at: p, size: size)
+                let move = hypot(box.minX - was.minX, box.minY - was.minY)
+                guard move < best else { continue }
+                let slack = 1e-6
+                guard box.minX >= pad.minX - slack, box.minY >= pad.minY - slack, box.maxX <= pad.maxX + slack, box.maxY <= pad.maxY + slack,
+                      !(puck.map { overlaps(box, $0) } ?? false), !higher.contains(where: { overlaps(box, $0) }) else { continue }
+                best = move
+            }
         }
-        return nil
+        return best
     }
 
     static func overlaps(_ a: ScreenRect, _ b: ScreenRect) -> Bool {
@@ -134,81 +153,116 @@ struct MotionContractTests {
         var testDescription: String { "\(Int(step.lowerBound))–\(Int(step.upperBound)) m a tick" }
     }
 
-    /// 60–100 m a tick is the benchmark's fast drive: the kept point reaches
-    /// the puck within a few frames. Turning through the anchors at the kept
-    /// point (the order before the contract) made 22 one-frame flips on it in
-    /// greedy mode (optimise mode, whose preference order turned in place
-    /// until it took `CandidateOrder`'s, 203 on the benchmark's fast drive).
-    /// 24–36 m is a tick a second at 86–130 km/h.
-    @Test("a 120-tick drive: at most one toggle, no one-frame anchor flips, every point jump forced",
+    /// 60–100 m a tick is the benchmark's fast drive, 24–36 m a tick a
+    /// second at 86–130 km/h. Under the old contract (keep the point on the
+    /// map) the ETA rode down the screen with the road and hopped ~57 pt
+    /// ahead every few frames: 132 moves over 40 pt on the benchmark's fast
+    /// drive.
+    @Test("a 120-tick drive: the box stays put unless forced, no one-frame anchor flips, shown wherever alone it is",
           arguments: ["greedy", "optimise"],
           [Pace(step: 60...100, seed: 0x5EED_0101), Pace(step: 24...36, seed: 0x5EED_0030)])
     func driveMeetsContract(mode: String, pace: Pace) throws {
-        let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
-        var scene = try #require(try JSONParser().parse(Array(try Data(contentsOf: url))).objectValue)
-        scene["puck"] = nil
-        scene["options"] = ["mode": .string(mode)]
-        let (step, seed) = (pace.step, pace.seed)
-        let route = Route(try #require(try SeedScenario().routes["route-101"]))
-        let ticks = Self.drive(route, count: 120, step: step, seed: seed)
-        scene["cameras"] = .array(ticks.map(Self.cameraJSON))
-        let response = try SceneDocument(jsonBytes: try JSONValue.object(scene).jsonBytes()).place(text: try Self.engine.get())
-        let judged = try Self.judge(Self.eta, response, ticks: ticks, route: route)
+        let (scene, ticks, route) = try Self.driveScene(mode: mode, count: 120, step: pace.step, seed: pace.seed)
+        let response = try Self.place(scene)
+        let judged = try Self.judge(Self.eta, response, ticks: ticks, route: route, anchors: Self.etaAnchors(scene))
         #expect(judged.shown >= 110)
         #expect(judged.toggles <= 1)
         #expect(judged.oneFrameFlips.isEmpty, "one-frame anchor flips at frames \(judged.oneFrameFlips)")
-        // The drive makes the point move (the puck reaches it): the check bites.
-        #expect(judged.jumps >= 10)
-        #expect(judged.unforced.isEmpty, "jumps no rule forced at frames \(judged.unforced)")
+        #expect(judged.unforced.isEmpty, "moves no rule forced at frames \(judged.unforced)")
+        #expect(judged.bigMoves <= 2, "\(judged.bigMoves) moves over 40 pt")
+        #expect(judged.anchorChanges <= 4)
+        // The point slides along the road (the camera moves the map under
+        // the box): the contract is about the box, not the point.
+        #expect(judged.slides >= 60)
+        // Shown in every frame where placing the frame alone shows it.
+        var alone = scene
+        alone["cameras"] = nil
+        for (f, camera) in (scene["cameras"]?.arrayValue ?? []).enumerated() where !judged.shownFrames.contains(f) {
+            alone["camera"] = camera
+            let single = try Self.place(alone).frames[0].result.placements.first { $0.id == Self.eta }
+            #expect(single?.visible != true, "frame \(f): hidden, although placed alone it is shown")
+        }
     }
 
     /// Route 280's ETA on the first kilometres, which route 280 shares with
-    /// route 101: both callouts sit flush on either side of the one line, and
-    /// projection made their boxes meet by 1e-10 pt in some frames. Counted
-    /// as a collision (before `collisionTolerance`) that moved 280's callout
-    /// off a point it could keep: 5 unforced jumps on the benchmark's
-    /// navigation-pace drive, 8 on this one (either mode).
-    @Test("route 280's ETA beside route 101's on their shared stretch: no one-frame flips, every point jump forced",
+    /// route 101: both callouts sit flush on either side of the one line
+    /// (their boxes meet by 1e-10 pt in some frames, which is no collision:
+    /// `collisionTolerance`).
+    @Test("route 280's ETA beside route 101's on their shared stretch: no one-frame flips, few anchor changes",
           arguments: ["greedy", "optimise"])
     func sharedStretch(mode: String) throws {
+        let (scene, ticks, route) = try Self.driveScene(mode: mode, count: 150, step: 24...36, seed: 0x5EED_0280, start: 0...0)
+        let response = try Self.place(scene)
+        let judged = try Self.judge("eta-route-280", response, ticks: ticks, route: route, anchors: Self.etaAnchors(scene), driven: false)
+        #expect(judged.shown >= 50)
+        #expect(judged.oneFrameFlips.isEmpty, "one-frame anchor flips at frames \(judged.oneFrameFlips)")
+        #expect(judged.anchorChanges <= 6)
+    }
+
+    /// The example with `count` seeded cameras along route 101.
+    static func driveScene(mode: String, count: Int, step: ClosedRange<Double>, seed: UInt64,
+                           start: ClosedRange<Double> = 0.05...0.3) throws -> ([String: JSONValue], [Tick], Route) {
         let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
         var scene = try #require(try JSONParser().parse(Array(try Data(contentsOf: url))).objectValue)
         scene["puck"] = nil
         scene["options"] = ["mode": .string(mode)]
         let route = Route(try #require(try SeedScenario().routes["route-101"]))
-        let ticks = Self.drive(route, count: 150, step: 24...36, seed: 0x5EED_0280, start: 0...0)
+        let ticks = Self.drive(route, count: count, step: step, seed: seed, start: start)
         scene["cameras"] = .array(ticks.map(Self.cameraJSON))
-        let response = try SceneDocument(jsonBytes: try JSONValue.object(scene).jsonBytes()).place(text: try Self.engine.get())
-        let judged = try Self.judge("eta-route-280", response, ticks: ticks, route: route)
-        #expect(judged.shown >= 50)
-        #expect(judged.oneFrameFlips.isEmpty, "one-frame anchor flips at frames \(judged.oneFrameFlips)")
-        #expect(judged.jumps >= 10)
-        #expect(judged.unforced.isEmpty, "jumps no rule forced at frames \(judged.unforced)")
+        return (scene, ticks, route)
+    }
+
+    static func place(_ scene: [String: JSONValue]) throws -> PlaceResponse {
+        try SceneDocument(jsonBytes: try JSONValue.object(scene).jsonBytes()).place(text: try Self.engine.get())
+    }
+
+    static func etaAnchors(_ scene: [String: JSONValue]) throws -> [AnchorConfig] {
+        try SceneDocument(jsonBytes: try JSONValue.object(scene).jsonBytes()).viewAnnotations.first { $0.id == eta }?.variableAnchors ?? []
     }
 
     /// One callout's motion over a drive, judged frame by frame from the answers.
     struct Judged {
-        var shown = 0, toggles = 0, jumps = 0
-        var oneFrameFlips: [Int] = [], unforced: [Int] = []
+        var shown = 0, toggles = 0, bigMoves = 0, anchorChanges = 0, slides = 0
+        var shownFrames: Set<Int> = []
+        var oneFrameFlips: [Int] = []
+        /// Frames whose box moved more than the least legal move plus a
+        /// turn's penalty plus `sampling`.
+        var unforced: [Int] = []
     }
 
-    static func judge(_ id: String, _ response: PlaceResponse, ticks: [Tick], route: Route) throws -> Judged {
+    /// A move may also exceed the least legal one by this much: the placer's
+    /// candidate points are the stillest point per anchor plus samples along
+    /// the visible line, so when the stillest ones are not legal the nearest
+    /// legal sample may lie up to half a sample spacing further than the
+    /// oracle's 3 m grid.
+    static let sampling = 20.0
+
+    /// `driven`: whether the callout's own route is the driven one (route
+    /// 280's line is not the oracle's route beyond the shared stretch, so
+    /// its moves are not judged against it).
+    static func judge(_ id: String, _ response: PlaceResponse, ticks: [Tick], route: Route, anchors: [AnchorConfig],
+                      driven: Bool = true) throws -> Judged {
         let viewport = ScreenSize(width: 800, height: 600)
         let states = try response.frames.map { frame in try #require(frame.result.placements.first { $0.id == id }) }
         var out = Judged(shown: states.filter(\.visible).count)
+        out.shownFrames = Set(states.indices.filter { states[$0].visible })
         for f in states.indices.dropFirst() {
             let was = states[f - 1], now = states[f]
             if was.visible != now.visible { out.toggles += 1 }
-            guard was.visible, now.visible else { continue }
+            guard was.visible, now.visible, let a = was.frame, let b = now.frame else { continue }
+            if was.anchor != now.anchor { out.anchorChanges += 1 }
             if f >= 2, states[f - 2].visible, states[f - 2].anchor == now.anchor, was.anchor != now.anchor { out.oneFrameFlips.append(f) }
             let projection = try Projection(camera: ticks[f].camera, viewport: viewport)
-            let a = try #require(was.anchorCoordinate), b = try #require(now.anchorCoordinate)
-            guard let p = projection.project(a), let q = projection.project(b), hypot(p.x - q.x, p.y - q.y) > 1 else { continue }
-            out.jumps += 1
-            if try reasonToMove(was, in: response.frames[f].result.placements, tick: ticks[f],
-                                before: ticks[f - 1].camera, viewport: viewport, route: route) == nil {
-                out.unforced.append(f)
+            if let p = was.anchorCoordinate.flatMap({ projection.project($0) }), let q = now.anchorCoordinate.flatMap({ projection.project($0) }),
+               hypot(p.x - q.x, p.y - q.y) > 1 {
+                out.slides += 1
             }
+            let move = hypot(b.minX - a.minX, b.minY - a.minY)
+            if move > 40 { out.bigMoves += 1 }
+            guard driven, move > turnPenalty + sampling else { continue }
+            let least = try leastLegalMove(a, id: id, anchors: anchors, in: response.frames[f].result.placements,
+                                           tick: ticks[f], viewport: viewport, route: route)
+            if move > least + turnPenalty + sampling { out.unforced.append(f) }
         }
         return out
     }

@@ -86,7 +86,8 @@ struct MotionDecodingTests {
                {"hiddenReason": {"code": "collision", "with": "a"}, "id": "b", "visible": false}]}
             """#
         let expected = PreviousFrame(entries: [
-            "a": .init(shown: true, anchor: AnchorConfig(.topLeft), anchorCoordinate: Coordinate(latitude: 0, longitude: 0.02)),
+            "a": .init(shown: true, anchor: AnchorConfig(.topLeft), anchorCoordinate: Coordinate(latitude: 0, longitude: 0.02),
+                       frame: ScreenRect(x: 1, y: 2, width: 40, height: 20)),
             "b": .init(shown: false),
         ])
         #expect(try decode(Self.scene(extra: ", \"previous\": \(frame)")).previous == expected)
@@ -94,15 +95,15 @@ struct MotionDecodingTests {
     }
 
     @Test("bad motion members are errors at their JSON path", arguments: [
-        (#", "previous": {"nope": {"anchor": "top-left"}}"#, "previous.nope", "is not the id of a view annotation"),
-        (#", "previous": {"a": {"anchor": "bottom"}}"#, "previous.a.anchor", "is not one of the callout's variableAnchors"),
-        (#", "previous": {"a": {"anchor": "left"}}"#, "previous.a.anchor", "is not one of the callout's variableAnchors"),
+        (#", "previous": {"nope": {"anchor": "middle"}}"#, "previous.nope.anchor", "unknown value"),
+        (#", "previous": {"a": {"shown": false, "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}}"#, "previous.a.frame", "not shown"),
+        (#", "previous": {"a": {"anchor": "top-left", "frame": {"x": 0, "y": 0}}}"#, "previous.a.frame", "missing required member"),
         (#", "previous": {"a": {"anchor": "middle"}}"#, "previous.a.anchor", "unknown value"),
         (#", "previous": {"a": {"shown": true}}"#, "previous.a", "missing member \"anchor\""),
         (#", "previous": {"a": {"shown": false, "anchor": "top-left"}}"#, "previous.a.anchor", "not shown"),
         (#", "previous": {"a": {"anchor": "top-left", "anchorCoordinate": [0, 91]}}"#, "previous.a.anchorCoordinate", "latitude"),
         (#", "previous": {"a": {"anchor": "top-left", "size": 3}}"#, "previous.a.size", "unknown member"),
-        (#", "previous": {"placements": [{"id": "zz", "visible": false}]}"#, "previous.placements[0].id", "is not the id"),
+        (#", "previous": {"placements": [{"id": "zz", "visible": 1}]}"#, "previous.placements[0].visible", "expected a boolean"),
         (#", "previous": {"placements": [{"id": "b", "visible": false}, {"id": "b", "visible": false}]}"#,
          "previous.placements[1].id", "listed by an earlier placement"),
         (#", "previous": {"frames": []}"#, "previous.frames", "at least one frame"),
@@ -112,6 +113,30 @@ struct MotionDecodingTests {
         let error = try #require(failure(Self.scene(extra: extra)))
         #expect(error.path == path)
         #expect(error.reason.contains(reason), "\(error.reason)")
+    }
+
+    /// A navigation client drops callouts between ticks (a finished route,
+    /// a passed POI) and may change a callout's anchors: what no longer
+    /// applies is left out with a warning, the rest kept.
+    @Test("previous naming a callout the scene no longer has, or an anchor it no longer offers: left out with a warning",
+          arguments: [
+        // A compact map's ids in sorted order (its members' order is not kept).
+        (#"{"nope": {"anchor": "top-left"}, "a": {"anchor": "bottom"}, "b": {"shown": false}}"#,
+         [("a", "previous.a.anchor"), ("nope", "previous.nope")]),
+        (#"{"placements": [{"id": "zz", "visible": false}, {"id": "a", "visible": true, "anchor": "left"}, {"id": "b", "visible": false}]}"#,
+         [("zz", "previous.placements[0].id"), ("a", "previous.placements[1].anchor")]),
+    ])
+    func staleIgnored(previous: String, ignored: [(String, String)]) throws {
+        let doc = try decode(Self.scene(extra: ", \"previous\": \(previous)"))
+        let p = try #require(doc.previous)
+        #expect(p.ignored.map { [$0.id, $0.path] } == ignored.map { [$0.0, $0.1] })
+        #expect(p.entries.keys.sorted() == ["a", "b"])
+        // The anchor not offered is not kept (nor a box it made); the shown state is.
+        #expect(p.entries["a"] == PreviousFrame.Entry(shown: true))
+        #expect(p.entries["b"] == PreviousFrame.Entry(shown: false))
+        for i in p.ignored {
+            #expect(i.reason.contains(i.id == "a" ? "is not one of the callout's variableAnchors" : "is not the id of a view annotation of this scene"))
+        }
     }
 
     @Test("bad camera members are errors at their JSON path", arguments: [

@@ -159,7 +159,10 @@ struct OpenAPITests {
                              "lineTrim": ["routes": [0, 0.3], "eta-route-101": [0, 0.31]]],
                             ["fit": [:], "puck": ["coordinate": [-122.41, 37.71]]]]
         let frame = try JSONParser().parse(try SceneDocument(json: .object(scene)).place(text: try Shared.engine.get()).frames[1].jsonBytes())
-        for previous: JSONValue in [["eta-route-101": ["anchor": "top-left", "anchorCoordinate": [-122.4, 37.7]], "price-parking-1": ["shown": false]], frame] {
+        let compact: JSONValue = ["eta-route-101": ["anchor": "top-left", "anchorCoordinate": [-122.4, 37.7],
+                                                    "frame": ["x": 300, "y": 120, "width": 82, "height": 40]],
+                                  "price-parking-1": ["shown": false]]
+        for previous: JSONValue in [compact, frame] {
             scene["previous"] = previous
             #expect(throws: Never.self) { try SceneDocument(json: .object(scene)) }
             #expect(try Self.checker().check(.object(scene), against: ["$ref": "#/components/schemas/Scene"], at: "$") == [])

@@ -23,7 +23,7 @@ struct PlaceRouteTests {
         }
     }
 
-    @Test("previous carries the last answer across requests; a bad one is a 422 at its path")
+    @Test("previous carries the last answer across requests; a stale one is a warning, a malformed one a 422 at its path")
     func previousAcrossRequests() async throws {
         let scene = try #require(try JSONParser().parse(try Shared.example("sf-stanford.scene.json")).objectValue)
         let engine = try Shared.engine.get()
@@ -32,17 +32,29 @@ struct PlaceRouteTests {
         next["previous"] = try JSONParser().parse(try #require(first.frames.last).jsonBytes())
         let body = try JSONValue.object(next).jsonBytes()
         let expected = try SceneDocument(jsonBytes: body).place(text: engine).jsonBytes()
-        next["previous"] = ["eta-route-101": ["anchor": ["anchor": "center"]]]
+        // A client that dropped a callout between ticks: the rest is placed.
+        next["previous"] = ["gone": ["anchor": "top"], "eta-route-101": ["anchor": ["anchor": "center"]]]
+        let stale = try JSONValue.object(next).jsonBytes()
+        next["previous"] = ["eta-route-101": ["anchor": ["anchor": "middle"]]]
         let bad = try JSONValue.object(next).jsonBytes()
         try await makeApp(testConfiguration()).test(.router) { client in
             try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.bytes == expected)
             }
+            try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: stale)) { response in
+                #expect(response.status == .ok)
+                let answer = try JSONParser().parse(Array(response.body.readableBytesView))
+                let warnings = answer.objectValue?["warnings"]?.arrayValue ?? []
+                #expect(warnings.map { $0.objectValue?["path"]?.stringValue } == ["previous.eta-route-101.anchor", "previous.gone"])
+                #expect(warnings.allSatisfy { $0.objectValue?["kind"]?.stringValue == "previous-ignored" })
+                #expect(answer.objectValue?["frames"]?.arrayValue?.count == first.frames.count)
+                #expect(response.headers[.init("Cartouche-Warning-Count")!] == "2")
+            }
             try await client.execute(uri: "/v1/place", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: bad)) { response in
                 let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
-                #expect(problem.path == "previous.eta-route-101.anchor")
-                #expect(problem.detail.contains("variableAnchors"))
+                #expect(problem.path == "previous.eta-route-101.anchor.anchor")
+                #expect(problem.detail.contains("unknown value"))
             }
         }
     }

@@ -6,6 +6,11 @@ import Foundation
 /// Per-callout motion counts over a sequence of placed frames, read from
 /// place responses (the JSON every client gets), so every way of placing a
 /// drive is judged on the same thing.
+///
+/// The jump counts judge a callout's *point on the map*, the measure of the
+/// contract before #29. The contract is now stated on screen (the box stays
+/// put while its point slides along the line), so jumps happen by design;
+/// `Benchmarks/peers/motion_http.py` judges the boxes on screen.
 struct MotionMetrics {
     /// One callout in one frame, as the response says.
     struct State: Equatable {
@@ -39,7 +44,7 @@ struct MotionMetrics {
         /// Jumps no rule asked for: the old point was still on the padded
         /// screen and ahead of the puck, and the old anchor there would have
         /// fitted (box on the padded screen, clear of the puck and of every
-        /// callout placed before it). The contract's target is 0.
+        /// callout placed before it). The old contract's target was 0.
         var unforcedJumps = 0
         /// Frames whose anchor or anchor point changed: each a visible move
         /// of the box beyond the map's own motion.

@@ -124,6 +124,33 @@ public struct LineAnchoring: Sendable {
         visiblePieces(line, visible: visible, trim: trim).contains { distance(from: point, to: $0.points) < tolerance }
     }
 
+    /// The point of the line's anchorable part (inside `visible`, outside
+    /// the trimmed range) nearest to `target` on screen, with its distance;
+    /// nil when no part is anchorable. A callout in motion anchors here to
+    /// keep its box where it was: `target` is where the anchor point would
+    /// have to be for the box not to move at all.
+    ///
+    /// - Complexity: O(v) for v vertices.
+    public func nearestAnchorablePoint(
+        to target: ScreenPoint, on line: ProjectedLine, visible: ScreenRect, trim: ClosedRange<Double>? = nil
+    ) -> (point: ScreenPoint, distance: Double)? {
+        var best: (point: ScreenPoint, distance: Double)? = nil
+        for piece in visiblePieces(line, visible: visible, trim: trim) {
+            if piece.points.count == 1 {
+                let d = hypot(target, piece.points[0])
+                if best.map({ d < $0.distance }) ?? true { best = (piece.points[0], d) }
+            }
+            for k in piece.points.indices.dropFirst() {
+                let a = piece.points[k - 1], b = piece.points[k]
+                let vx = b.x - a.x, vy = b.y - a.y, l = vx * vx + vy * vy
+                let t = l > 0 ? min(1, max(0, ((target.x - a.x) * vx + (target.y - a.y) * vy) / l)) : 0
+                let q = lerp(a, b, t), d = hypot(target, q)
+                if best.map({ d < $0.distance }) ?? true { best = (q, d) }
+            }
+        }
+        return best
+    }
+
     /// The progress (0 at the line's start, 1 at its end) of the line's
     /// point nearest to `point` on screen, and how far that is; nil when no
     /// segment projects. Within a segment progress is interpolated on screen:

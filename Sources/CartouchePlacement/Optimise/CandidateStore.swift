@@ -7,9 +7,8 @@ import CartoucheGeometry
 ///
 /// An item's candidates are contiguous and in its preference order
 /// (`CandidateOrder`: anchor point, then anchor option with the previous
-/// frame's first; a callout in motion tries its previous anchor at every
-/// point before turning in place), so a lower candidate index is a more
-/// preferred one.
+/// frame's first; a callout in motion, calmest box on screen first), so a
+/// lower candidate index is a more preferred one.
 struct CandidateStore {
     /// Per candidate: the item (input index) it belongs to.
     private(set) var item: [Int32] = []

@@ -134,12 +134,12 @@ struct LexicographicSearch {
         let anchors = orderedAnchorIndices(item, previous: previous)
         var first: HiddenReason? = nil
         state.store.beginItem(i)
-        // Motion order (`CandidateOrder`): with a kept point and a previous
-        // anchor, that anchor at every point before turning at the kept one,
-        // so "most preferred free candidate" moves the point rather than
-        // turning in place. Without `previous` it is point by point, each
-        // point's anchors in order. (`all` is one small array per item:
-        // nothing next to the candidates stored.)
+        // Motion order (`CandidateOrder`): with a previous box and anchor,
+        // by box move on screen (a turn costing its penalty), so "most
+        // preferred free candidate" is the calmest free one. Without
+        // `previous` it is point by point, each point's anchors in order.
+        // (`all` is one small array per item: nothing next to the
+        // candidates stored.)
         for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
             let point = item.anchorPoints[pi], a = anchors[ai]
             tests += 1
@@ -165,9 +165,49 @@ struct LexicographicSearch {
     }
 
     /// Shows as many of `members` (one tier, each with candidates) as it can
-    /// while every annotation shown so far stays shown.
+    /// while every annotation shown so far stays shown. With a previous
+    /// frame (the motion contract) the tier keeps the arrangement it had
+    /// (`warmStart`) unless the search shows more of it: a search that only
+    /// finds another arrangement of as many would hide some callouts and
+    /// show others for no reason a viewer can see.
     private mutating func solve(tier members: [Int]) {
         if cancelled { return }
+        let warm = stopped ? nil : warmStart(members)
+        search(tier: members)
+        if let warm, !cancelled, shownCount(members, warm) >= shownCount(members, state) { state = warm }
+    }
+
+    /// The tier placed as in the previous frame: first the members shown
+    /// there (`previousFrame`), each at its first free candidate (the
+    /// calmest, `CandidateOrder`), then the others likewise. Nil when no
+    /// member was shown in a previous frame, or when the tier holds under
+    /// 1/64 of the items: the copy of the working solution is O(n), so this
+    /// bounds the copies to 64 a run (a scene of one priority per callout
+    /// would otherwise copy n times). A small tier's search can rarely
+    /// rearrange it anyway: a tier of one is shown exactly when it can be.
+    /// - Complexity: O(c) candidate tests for the members' c candidates,
+    ///   plus a copy of the working solution's arrays.
+    private func warmStart(_ members: [Int]) -> ShownSet? {
+        guard members.count > 1, members.count * 64 >= items.count,
+              members.contains(where: { items[$0].previousFrame != nil }) else { return nil }
+        var warm = state
+        for wasShown in [true, false] {
+            for m in members where (items[m].previousFrame != nil) == wasShown && warm.chosen[m] < 0 {
+                for v in warm.store.domain(m) where warm.isFree(v) {
+                    warm.assign(m, v)
+                    break
+                }
+            }
+        }
+        return warm
+    }
+
+    private func shownCount(_ members: [Int], _ s: ShownSet) -> Int {
+        members.reduce(0) { $0 + (s.chosen[$1] >= 0 ? 1 : 0) }
+    }
+
+    /// The tier's search: local search, insertion chains, exact neighbourhoods.
+    private mutating func search(tier members: [Int]) {
         if stopped {
             // Out of time: first free candidate, as greedy would.
             for m in members {

@@ -79,7 +79,8 @@ public struct PreparedScene: Sendable {
         self.document = doc
         self.layouts = layouts
         self.compiled = compiled
-        self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts))
+        let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
+        self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts) + stale)
         self.recordsRejected = record
         self.text = text
     }

@@ -47,39 +47,58 @@ extension SceneDecoding {
         if case .array? = members["frames"] { return try previousResponse(v, p, byId) }
         if case .array? = members["placements"] { return try previousFrame(v, p, byId) }
         var entries: [String: PreviousFrame.Entry] = [:]
-        for (id, value) in members {
+        var ignored: [PreviousFrame.Ignored] = []
+        // Sorted, so the warnings do not depend on hashing.
+        for (id, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             let ep = p.appending(key: id)
-            guard let va = byId[id] else { throw unknownCallout(id, at: ep) }
-            entries[id] = try previousEntry(value, ep, va)
+            guard let va = byId[id] else {
+                // Still checked for form: a typo in a member is an error.
+                _ = try previousEntry(value, ep, nil, &ignored)
+                ignored.append(unknownCallout(id, at: ep))
+                continue
+            }
+            entries[id] = try previousEntry(value, ep, va, &ignored)
         }
-        return PreviousFrame(entries: entries)
+        return PreviousFrame(entries: entries, ignored: ignored)
     }
 
-    /// `{"shown": true, "anchor", "anchorCoordinate"}`: a shown callout needs
-    /// its anchor (one it offers); a hidden one carries nothing.
-    private static func previousEntry(_ v: JSONValue, _ p: JSONPath, _ va: ViewAnnotation) throws(JSONDecodingError) -> PreviousFrame.Entry {
+    /// `{"shown": true, "anchor", "anchorCoordinate", "frame"}`: a shown
+    /// callout needs its anchor; a hidden one carries nothing. `va` nil: a
+    /// callout the scene no longer has, whose entry is only checked.
+    private static func previousEntry(
+        _ v: JSONValue, _ p: JSONPath, _ va: ViewAnnotation?, _ ignored: inout [PreviousFrame.Ignored]
+    ) throws(JSONDecodingError) -> PreviousFrame.Entry {
         var r = try JSONObjectReader(v, at: p)
         let shown = try r.optionalBool("shown") ?? true
         let anchor = try r.optional("anchor", SceneDecoding.anchor)
         let coordinate = try r.optional("anchorCoordinate", SceneDecoding.coordinate)
+        let frame = try r.optional("frame", SceneDecoding.rect)
         try r.rejectUnknownMembers()
-        return try checkedEntry(shown: shown, anchor: anchor, coordinate: coordinate, va, r)
+        return try checkedEntry(shown: shown, anchor: anchor, coordinate: coordinate, frame: frame, va, r, &ignored)
     }
 
     /// One placement of a pasted frame: `{"id", "visible", "anchor"?,
-    /// "anchorCoordinate"?}` with the response's other members (`frame`,
-    /// `zIndex`, `hiddenReason`) accepted and ignored.
-    private static func previousPlacement(_ v: JSONValue, _ p: JSONPath, _ byId: [String: ViewAnnotation])
-        throws(JSONDecodingError) -> (String, PreviousFrame.Entry) {
+    /// "anchorCoordinate"?, "frame"?}` with the response's other members
+    /// (`zIndex`, `hiddenReason`) accepted and ignored. Nil entry: an id the
+    /// scene no longer has (recorded in `ignored`).
+    private static func previousPlacement(
+        _ v: JSONValue, _ p: JSONPath, _ byId: [String: ViewAnnotation], _ ignored: inout [PreviousFrame.Ignored]
+    ) throws(JSONDecodingError) -> (String, PreviousFrame.Entry?) {
         var r = try JSONObjectReader(v, at: p)
         let id = try r.requiredString("id")
-        guard let va = byId[id] else { throw unknownCallout(id, at: r.path(of: "id")) }
+        let va = byId[id]
         let shown = try r.requiredBool("visible")
         let anchor = try r.optional("anchor", SceneDecoding.anchor)
         let coordinate = try r.optional("anchorCoordinate", SceneDecoding.coordinate)
-        for ignored in ["frame", "zIndex", "hiddenReason"] { _ = r.value(ignored) }
+        let frame = try r.optional("frame", SceneDecoding.rect)
+        for member in ["zIndex", "hiddenReason"] { _ = r.value(member) }
         try r.rejectUnknownMembers()
-        return (id, try checkedEntry(shown: shown, anchor: anchor, coordinate: coordinate, va, r))
+        let entry = try checkedEntry(shown: shown, anchor: anchor, coordinate: coordinate, frame: frame, va, r, &ignored)
+        guard va != nil else {
+            ignored.append(unknownCallout(id, at: r.path(of: "id")))
+            return (id, nil)
+        }
+        return (id, entry)
     }
 
     /// A pasted frame of a place response.
@@ -89,14 +108,17 @@ extension SceneDecoding {
         for ignored in ["camera", "drawOrder", "rejected", "stats"] { _ = r.value(ignored) }
         try r.rejectUnknownMembers()
         var entries: [String: PreviousFrame.Entry] = [:]
+        var ignored: [PreviousFrame.Ignored] = []
+        var seen = Set<String>()
         for (i, value) in placements.enumerated() {
-            let (id, entry) = try previousPlacement(value, r.path(of: "placements").appending(index: i), byId)
-            guard entries.updateValue(entry, forKey: id) == nil else {
+            let (id, entry) = try previousPlacement(value, r.path(of: "placements").appending(index: i), byId, &ignored)
+            guard seen.insert(id).inserted else {
                 throw JSONDecodingError(path: r.path(of: "placements").appending(index: i).appending(key: "id"),
                                         reason: "\(JSONWriter.quoted(id)) is listed by an earlier placement")
             }
+            if let entry { entries[id] = entry }
         }
-        return PreviousFrame(entries: entries)
+        return PreviousFrame(entries: entries, ignored: ignored)
     }
 
     /// A pasted place response: its last frame is the previous one.
@@ -112,28 +134,35 @@ extension SceneDecoding {
         return last
     }
 
-    /// The rules every form shares: a shown callout names an anchor it
-    /// offers; a hidden one names none.
+    /// The rules every form shares: a shown callout names an anchor; a
+    /// hidden one names none (errors: the entry is malformed). An anchor the
+    /// callout no longer offers is not kept (nor its box, which that anchor
+    /// made), with a note in `ignored`.
     private static func checkedEntry(
-        shown: Bool, anchor: AnchorConfig?, coordinate: Coordinate?, _ va: ViewAnnotation, _ r: JSONObjectReader
+        shown: Bool, anchor: AnchorConfig?, coordinate: Coordinate?, frame: ScreenRect?, _ va: ViewAnnotation?,
+        _ r: JSONObjectReader, _ ignored: inout [PreviousFrame.Ignored]
     ) throws(JSONDecodingError) -> PreviousFrame.Entry {
         guard shown else {
             if anchor != nil { throw JSONDecodingError(path: r.path(of: "anchor"), reason: "a callout that was not shown has no anchor") }
             if coordinate != nil {
                 throw JSONDecodingError(path: r.path(of: "anchorCoordinate"), reason: "a callout that was not shown has no anchor point")
             }
+            if frame != nil { throw JSONDecodingError(path: r.path(of: "frame"), reason: "a callout that was not shown has no frame") }
             return PreviousFrame.Entry(shown: false)
         }
         guard let anchor else { throw JSONDecodingError(path: r.path, reason: "missing member \"anchor\" (the anchor of a shown callout)") }
-        guard va.variableAnchors.contains(anchor) else {
+        if let va, !va.variableAnchors.contains(anchor) {
             let offered = va.variableAnchors.map(\.jsonDescription).joined(separator: ", ")
-            throw JSONDecodingError(path: r.path(of: "anchor"), reason: "\(anchor.jsonDescription) is not one of the callout's variableAnchors (\(offered))")
+            ignored.append(PreviousFrame.Ignored(
+                id: va.id, path: r.path(of: "anchor").description,
+                reason: "\(anchor.jsonDescription) is not one of the callout's variableAnchors (\(offered)): not kept"))
+            return PreviousFrame.Entry(shown: true, anchorCoordinate: coordinate)
         }
-        return PreviousFrame.Entry(shown: true, anchor: anchor, anchorCoordinate: coordinate)
+        return PreviousFrame.Entry(shown: true, anchor: anchor, anchorCoordinate: coordinate, frame: frame)
     }
 
-    private static func unknownCallout(_ id: String, at p: JSONPath) -> JSONDecodingError {
-        JSONDecodingError(path: p, reason: "\(JSONWriter.quoted(id)) is not the id of a view annotation of this scene")
+    private static func unknownCallout(_ id: String, at p: JSONPath) -> PreviousFrame.Ignored {
+        PreviousFrame.Ignored(id: id, path: p.description, reason: "\(JSONWriter.quoted(id)) is not the id of a view annotation of this scene: ignored")
     }
 }
 

@@ -12,6 +12,10 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
         /// fallbacks covers: each is measured and drawn as the primary face's
         /// `.notdef` box, so the size is not the size of the real text.
         case missingGlyphs = "missing-glyphs"
+        /// Part of the scene's `previous` no longer applies (an id the scene
+        /// no longer has, an anchor the callout no longer offers): it is
+        /// left out, the rest placed.
+        case previousIgnored = "previous-ignored"
     }
 
     /// At most this many code points are listed in ``description``; the JSON
@@ -27,12 +31,22 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
     public var manager: String?
     /// The distinct code points without a glyph, in text order.
     public var codePoints: [Unicode.Scalar]
+    /// `previous-ignored`: where in the scene, and why.
+    public var path: String?
+    public var reason: String?
 
     public init(kind: Kind, annotation: String, manager: String? = nil, codePoints: [Unicode.Scalar]) {
         self.kind = kind
         self.annotation = annotation
         self.manager = manager
         self.codePoints = codePoints
+    }
+
+    /// A `previous-ignored` warning.
+    public init(previousIgnored ignored: PreviousFrame.Ignored) {
+        self.init(kind: .previousIgnored, annotation: ignored.id, codePoints: [])
+        path = ignored.path
+        reason = ignored.reason
     }
 
     /// `U+E000`: at least four hex digits, upper case.
@@ -44,6 +58,7 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
     /// One sentence naming the annotation and the code points (the first
     /// ``codePointsInMessage``, then how many more).
     public var description: String {
+        if kind == .previousIgnored { return "\(path ?? "previous"): \(reason ?? "ignored")" }
         let owner = manager.map { "point annotation \"\(annotation)\" of manager \"\($0)\"" } ?? "view annotation \"\(annotation)\""
         let listed = codePoints.prefix(Self.codePointsInMessage).map(Self.label).joined(separator: ", ")
         let more = codePoints.count > Self.codePointsInMessage ? " and \(codePoints.count - Self.codePointsInMessage) more" : ""
@@ -52,9 +67,18 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
 
     /// `{"annotation", "codePoints", "count", "kind", "manager"?, "message"}`,
     /// keys sorted; `codePoints` lists the first ``codePointsListed``.
+    /// A `previous-ignored` warning is `{"annotation", "kind", "message",
+    /// "path"}`.
     public func writeJSON(to w: inout JSONWriter) {
         w.beginObject()
         w.key("annotation"); w.write(annotation)
+        if kind == .previousIgnored {
+            w.key("kind"); w.write(kind.rawValue)
+            w.key("message"); w.write(description)
+            w.key("path"); w.write(path ?? "previous")
+            w.endObject()
+            return
+        }
         w.key("codePoints")
         w.beginArray()
         for scalar in codePoints.prefix(Self.codePointsListed) { w.write(Self.label(scalar)) }
