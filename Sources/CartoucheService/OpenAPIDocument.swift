@@ -60,7 +60,7 @@ public enum OpenAPIDocument {
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
           {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only: with output=fragment it is a 400, as are glyphs, sprite, background and slots)"},
-          {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only)"},
+          {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only); default for a style that draws text: this service's /v1/glyphs/{fontstack}/{range}.pbf as an absolute URL (--public-url, else http:// and the request's Host); a style without text gets none"},
           {"name": "sprite", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Sprite URL (output=style only)"},
           {"name": "background", "in": "query", "schema": {"anyOf": [{"const": "none"}, {"$ref": "#/components/schemas/Color"}], "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
           {"name": "slots", "in": "query", "schema": {"type": "string", "pattern": "^[^,]+(,[^,]+)*$"}, "description": "Comma-separated Mapbox slot names, none empty, bottom to top (output=style only)"}

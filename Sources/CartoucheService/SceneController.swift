@@ -28,7 +28,9 @@ struct SceneController {
 
     func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        let options = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
+        var options = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
+        // A style that draws text needs glyphs: by default this service's own.
+        options.defaultGlyphs = PublicBaseURL.resolve(configuration: state.configuration, request: request.head) + CompileOptions.glyphRoute
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
