@@ -17,7 +17,7 @@ public struct BatchRunner: Sendable {
     /// Per-scene time budget; nil for none.
     public var timeout: Duration?
     public var text: TextLayoutEngine?
-    /// Applied to every scene (`--target`); its nil target keeps each scene's own.
+    /// Applied to every scene (`--target`, `--mode`); a nil target or mode keeps each scene's own.
     public var options: TargetOptions
 
     public init(
@@ -111,7 +111,7 @@ public struct BatchRunner: Sendable {
     /// task group's own tasks: CPU-bound work on Swift's cooperative pool would
     /// starve anything else in the process (a server, a test runner).
     private func place(_ lines: [(lineNumber: Int, bytes: [UInt8])]) async -> [Outcome] {
-        let text = self.text, timeout = self.timeout, target = options.target
+        let text = self.text, timeout = self.timeout, target = options.target, mode = options.mode
         let pool = HeavyWorkPool(maxConcurrent: jobs, maxQueued: lines.count)
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (i, line) in lines.enumerated() {
@@ -121,7 +121,7 @@ public struct BatchRunner: Sendable {
                         result = try await pool.run {
                             let deadlines = Deadlines(timeout)
                             return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                                shouldStopSearch: deadlines.shouldStopSearch, target: target)
+                                                shouldStopSearch: deadlines.shouldStopSearch, target: target, mode: mode)
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.

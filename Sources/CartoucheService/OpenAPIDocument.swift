@@ -38,7 +38,8 @@ public enum OpenAPIDocument {
         "operationId": "placeScene",
         "summary": "Place the view annotations of a scene, one frame per camera",
         "parameters": [
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -88,7 +89,8 @@ public enum OpenAPIDocument {
         "operationId": "queryScene",
         "summary": "Hit-test taps on a scene for one camera, top-most first",
         "parameters": [
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
         "responses": {
@@ -109,7 +111,8 @@ public enum OpenAPIDocument {
           {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2147483647, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
           {"name": "ghosts", "in": "query", "schema": {"enum": ["true", "false"], "default": "false"}, "description": "Draw rejected candidates"},
           {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}},
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -568,7 +571,7 @@ public enum OpenAPIDocument {
       "Options": {
         "type": "object", "additionalProperties": false,
         "properties": {
-          "mode": {"enum": ["greedy", "optimise"], "default": "greedy"},
+          "mode": {"enum": ["greedy", "optimise"], "default": "greedy", "description": "How the solver chooses: greedy (Mapbox's first fit in priority order) or optimise (the priority contract kept, as many callouts shown as it can). A mode query parameter (CLI --mode) overrides it on place, query and render"},
           "cullingMargin": {"type": "number", "minimum": 0, "default": 0},
           "lineClearance": {"type": "number", "minimum": 0, "description": "Default: half the callout's larger side + 4"},
           "recordRejected": {"type": "boolean", "default": false},

@@ -14,14 +14,11 @@ struct DefaultGlyphsRouteTests {
     static let labelled = Array(MissingGlyphScene.json.utf8)
 
     static func compiledGlyphs(_ configuration: ServiceConfiguration, query: String = "") async throws -> JSONValue? {
-        var glyphs: JSONValue?
         try await makeApp(configuration).test(.router) { client in
-            try await client.execute(uri: "/v1/compile" + query, method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: labelled)) { response in
-                #expect(response.status == .ok, "\(String(decoding: response.body.bytes, as: UTF8.self))")
-                glyphs = try JSONParser().parse(response.body.bytes).objectValue?["glyphs"]
-            }
+            let response = try await post(client, "/v1/compile" + query, ByteBuffer(bytes: labelled))
+            #expect(response.status == .ok, "\(String(decoding: response.body.bytes, as: UTF8.self))")
+            return try JSONParser().parse(response.body.bytes).objectValue?["glyphs"]
         }
-        return glyphs
     }
 
     @Test("a scene with text gets http:// and the Host the client reached (the test client sends localhost)")
@@ -41,10 +38,9 @@ struct DefaultGlyphsRouteTests {
     func noTextNoGlyphs() async throws {
         let body = try Shared.example("sf-stanford.scene.json")
         try await makeApp(testConfiguration()).test(.router) { client in
-            try await client.execute(uri: "/v1/compile", method: .post, headers: jsonHeaders, body: ByteBuffer(bytes: body)) { response in
-                #expect(response.status == .ok)
-                #expect(try JSONParser().parse(response.body.bytes).objectValue?["glyphs"] == nil)
-            }
+            let response = try await post(client, "/v1/compile", ByteBuffer(bytes: body))
+            #expect(response.status == .ok)
+            #expect(try JSONParser().parse(response.body.bytes).objectValue?["glyphs"] == nil)
         }
     }
 
