@@ -38,6 +38,11 @@ public struct PlacementItem: Hashable, Sendable {
     /// then tries that anchor at every point before turning (see
     /// `CandidateOrder`): a point about to be left is not worth a turn.
     public var keepsPreviousPoint: Bool = false
+    /// The layer the callout is bound to (a `.layerFeature` binding), whose
+    /// avoid lines (``ScreenPolyline/id``) it does not keep off: an avoid
+    /// layer keeps *other* callouts off its lines, as in Mapbox, and a
+    /// callout is never kept off its own line. nil: every avoid line applies.
+    public var ownLayer: String? = nil
 
     public init(
         id: String,
