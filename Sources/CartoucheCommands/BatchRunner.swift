@@ -66,19 +66,25 @@ public struct BatchRunner: Sendable {
         // the slowest line of each window.
         let window = jobs * 8
         var pending: [(lineNumber: Int, bytes: [UInt8])] = []
+        // The line counts as they stood right after each pending line was
+        // read: a stop rewinds them there, so lines the window read past the
+        // stop (blank, other shards) are not in the summary.
+        var countsAfter: [(read: Int, blank: Int, otherShards: Int)] = []
         var lineIndex = 0
         while !summary.stopped {
             pending.removeAll(keepingCapacity: true)
+            countsAfter.removeAll(keepingCapacity: true)
             while pending.count < window, let line = try input.next() {
                 defer { lineIndex += 1 }
                 summary.linesRead += 1
                 guard shard.owns(lineIndex: lineIndex) else { summary.otherShards += 1; continue }
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { summary.blankLines += 1; continue }
                 pending.append((lineIndex + 1, line))
+                countsAfter.append((summary.linesRead, summary.blankLines, summary.otherShards))
             }
             if pending.isEmpty { break }
             let outcomes = await place(pending)
-            for outcome in outcomes {
+            for (position, outcome) in outcomes.enumerated() {
                 summary.scenes += 1
                 switch outcome.result {
                 case .success(let placed):
@@ -98,7 +104,10 @@ public struct BatchRunner: Sendable {
                         if onError == .fail { summary.stopped = true }
                     }
                 }
-                if summary.stopped { break }
+                if summary.stopped {
+                    (summary.linesRead, summary.blankLines, summary.otherShards) = countsAfter[position]
+                    break
+                }
             }
             output.progress(summary, bytesRead: input.bytesRead)
         }
