@@ -264,7 +264,7 @@ public enum OpenAPIDocument {
         "type": "object", "description": "An RFC 9457 problem",
         "required": ["type", "title", "status", "detail"], "additionalProperties": false,
         "properties": {
-          "type": {"type": "string", "format": "uri", "pattern": "^https://cartouche\\.dev/problems/[a-z-]+$", "description": "https://cartouche.dev/problems/<slug>: invalid-json, invalid-parameter, invalid-value, text-too-long, body-too-large, too-many-annotations, unsupported-media-type, not-found, method-not-allowed, time-budget-exceeded, overloaded, internal-error"},
+          "type": {"type": "string", "format": "uri", "pattern": "^https://cartouche\\.dev/problems/[a-z-]+$", "description": "https://cartouche.dev/problems/<slug>: invalid-json, invalid-parameter, body-unreadable, bad-request, invalid-value, text-too-long, body-too-large, too-many-annotations, unsupported-media-type, not-found, unknown-font, method-not-allowed, time-budget-exceeded, overloaded, client-closed-request, internal-error"},
           "title": {"type": "string"},
           "status": {"type": "integer", "minimum": 400, "maximum": 599},
           "detail": {"type": "string"},
