@@ -98,8 +98,7 @@ extension AnnotationManager {
             // The feature is assembled while its properties are encoded; when
             // a check fails the partial feature is abandoned with the throw.
             try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
-            // The style values follow `custom_data` (and `id`) as flat members.
-            var isFirstMember = false
+            var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
                 let written = memberWriters[order]._withUnsafeGuaranteedRef {
