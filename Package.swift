@@ -20,6 +20,8 @@ let package = Package(
         // the HTTP routes, for apps that embed Cartouche without the CLI.
         .library(name: "CartoucheJobs", targets: ["CartoucheJobs"]),
         .library(name: "CartoucheService", targets: ["CartoucheService"]),
+        // One import for consumers of the library (everything but the HTTP service).
+        .library(name: "Cartouche", targets: ["Cartouche"]),
         .executable(name: "cartouche", targets: ["CartoucheCLI"]),
     ],
     dependencies: [
@@ -87,6 +89,14 @@ let package = Package(
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
                 "CartoucheRender", "CartoucheScene",
             ]),
+        // The umbrella: `import Cartouche` re-exports every library module but the
+        // HTTP service (which brings Hummingbird; import CartoucheService for it).
+        .target(
+            name: "Cartouche",
+            dependencies: [
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement", "CartoucheQuery",
+                "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender", "CartoucheScene", "CartoucheJobs",
+            ]),
         // The HTTP service (Hummingbird 2): routes, limits, problem+json, metrics, OpenAPI.
         .target(
             name: "CartoucheService",
@@ -129,7 +139,7 @@ let package = Package(
         .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
         .testTarget(
             name: "CartoucheSceneTests",
-            dependencies: ["CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
+            dependencies: ["Cartouche", "CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle", "CartoucheGeometry"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",

@@ -52,11 +52,9 @@ def features(count):
             "id": f"c{i}",
             "geometry": {"type": "Point", "coordinates": [longitude, latitude]},
             "properties": {
-                "layerProperties": {
-                    "circle-radius": radius,
-                    "circle-color": f"rgba({red}, {green}, {blue}, 1)",
-                    "circle-opacity": opacity,
-                },
+                "layerProperties.circle-radius": radius,
+                "layerProperties.circle-color": f"rgba({red}, {green}, {blue}, 1)",
+                "layerProperties.circle-opacity": opacity,
                 "custom_data": {},
             },
         })

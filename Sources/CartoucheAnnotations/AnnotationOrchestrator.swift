@@ -165,7 +165,7 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
         var base: [BaseLayer] = []
         var emitted: [String: StyleLayer] = [:]
         if let background = options.backgroundColor {
-            base.append(.layer(StyleDocumentOptions.backgroundLayerId))
+            base.append(.background(StyleDocumentOptions.backgroundLayerId))
             emitted[StyleDocumentOptions.backgroundLayerId] = StyleLayer(
                 id: StyleDocumentOptions.backgroundLayerId, type: .background,
                 paint: ["background-color": background.styleJSON])

@@ -111,11 +111,12 @@ extension AnnotationPropertySet {
 
 extension AnnotationManager {
     /// The annotation's feature as an expression reads it in the compiled
-    /// source: properties `layerProperties` (its constant style values),
+    /// source: properties `layerProperties.<key>` (its constant style values),
     /// `custom_data` and, with ``promoteIds``, `id`; the feature id is the
     /// annotation id where the renderer keeps it (promoted, or numeric).
     public func evaluationContext(of a: Kind.Annotation, in environment: StyleEnvironment) -> EvaluationContext {
-        var properties: [String: JSONValue] = [layerPropertiesKey: .object(a.properties.styleJSON), customDataKey: .object(a.customData)]
+        var properties: [String: JSONValue] = [customDataKey: .object(a.customData)]
+        for (key, value) in a.properties.styleJSON { properties[StyleExpression.perFeatureKey(key, in: layerPropertiesKey)] = value }
         if promoteIds { properties[annotationIdPropertyKey] = .string(a.id) }
         // MapLibre keeps a GeoJSON feature id only when it is a number.
         let featureID: JSONValue = promoteIds ? .string(a.id) : Double(a.id).map { .number($0.rounded(.towardZero)) } ?? .null

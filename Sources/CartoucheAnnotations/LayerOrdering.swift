@@ -3,9 +3,15 @@ public struct BaseLayer: Hashable, Sendable {
     public var id: String
     /// True for Mapbox `slot` marker layers.
     public var isSlot: Bool
+    /// True for the style's own `background` layer at the bottom of the
+    /// stack: `LayerPosition.at` indices count the layers above it, so
+    /// `at: 0` is the lowest layer a renderer draws over the background, not
+    /// under it, where nothing would show.
+    public var isBackground: Bool = false
 
     public static func layer(_ id: String) -> BaseLayer { BaseLayer(id: id, isSlot: false) }
     public static func slot(_ id: String) -> BaseLayer { BaseLayer(id: id, isSlot: true) }
+    public static func background(_ id: String) -> BaseLayer { BaseLayer(id: id, isSlot: false, isBackground: true) }
 }
 
 /// Resolves manager layer positions and slots into one layer order.
@@ -26,6 +32,8 @@ enum LayerOrdering {
         managers: [AnyAnnotationManager], layerIds: [[String]], base: [BaseLayer]
     ) throws(AnnotationError) -> [Entry] {
         var order = base.map { Entry.base($0.id) }
+        // Leading background layers are under everything: `at` indices start above them.
+        let floor = base.prefix(while: \.isBackground).count
         let slotIds = Set(base.filter(\.isSlot).map(\.id))
         var ownerOfLayer: [String: Int] = [:]
         for (m, ids) in layerIds.enumerated() { for id in ids { ownerOfLayer[id] = m } }
@@ -73,7 +81,7 @@ enum LayerOrdering {
                         order.insert(.manager(m), at: found)
                     }
                 case .at(let layerIndex):
-                    let total = order.reduce(0) { $0 + layerCount($1) }
+                    let total = order.dropFirst(floor).reduce(0) { $0 + layerCount($1) }
                     guard (0...total).contains(layerIndex) else {
                         throw .layerIndexOutOfRange(manager: manager.id, index: layerIndex, layerCount: total)
                     }
@@ -81,7 +89,7 @@ enum LayerOrdering {
                     // another manager's group moves past that group.
                     var seen = 0
                     var entryIndex = order.count
-                    for (i, entry) in order.enumerated() {
+                    for (i, entry) in order.enumerated().dropFirst(floor) {
                         if seen >= layerIndex {
                             entryIndex = i
                             break

@@ -62,6 +62,10 @@ public struct LineLayerProperties: AnnotationPropertySet {
     public var lineTranslateAnchor: TranslateAnchor?
     /// Fractions [start, end] of the line hidden (`line-trim-offset`, each in [0, 1]; Mapbox only).
     public var lineTrimOffset: StyleOffset?
+    /// Light the line emits, so it stays bright under Mapbox Standard's
+    /// lighting (`line-emissive-strength`, default 0, >= 0; Mapbox only,
+    /// layer-wide as in the Mapbox style spec).
+    public var lineEmissiveStrength: Double?
 
     /// Properties given as zoom expressions, by key (their fields are nil).
     public var expressions: [String: PropertyExpression] = [:]
@@ -77,5 +81,6 @@ public struct LineLayerProperties: AnnotationPropertySet {
         .value("line-translate", .paint, \.lineTranslate, default: StyleOffset.zero),
         .value("line-translate-anchor", .paint, \.lineTranslateAnchor, default: TranslateAnchor.map),
         .value("line-trim-offset", .paint, \.lineTrimOffset, default: StyleOffset.zero, range: .unitInterval, support: .mapboxOnly),
+        .value("line-emissive-strength", .paint, \.lineEmissiveStrength, default: 0, range: .nonNegative, support: .mapboxOnly),
     ]
 }

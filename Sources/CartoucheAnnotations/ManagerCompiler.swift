@@ -24,7 +24,9 @@ public struct CompiledManager: Hashable, Sendable {
     public var warnings: [AnnotationError]
 }
 
-/// The key under which per-annotation style values sit in feature properties.
+/// The prefix of the feature properties holding per-annotation style values,
+/// one flat member each: `"layerProperties.line-width"`
+/// (`StyleExpression.perFeatureKey`).
 public let layerPropertiesKey = "layerProperties"
 /// The key under which `customData` sits in feature properties.
 public let customDataKey = "custom_data"
@@ -100,7 +102,8 @@ extension AnnotationManager {
             }
             if layerValues["icon-image"] != nil { usesImageKey = true }
             // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
-            var properties: [String: JSONValue] = [layerPropertiesKey: .object(layerValues), customDataKey: .object(annotation.customData)]
+            var properties: [String: JSONValue] = [customDataKey: .object(annotation.customData)]
+            for (key, value) in layerValues { properties[StyleExpression.perFeatureKey(key, in: layerPropertiesKey)] = value }
             if promoteIds { properties[annotationIdPropertyKey] = .string(annotation.id) }
             let feature: [String: JSONValue] = [
                 "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometryJSON, "properties": .object(properties),
@@ -169,6 +172,14 @@ extension AnnotationManager {
         }
     }
 
+    /// What a feature that sets no value of a property without a spec default
+    /// gets: 0 for the sort keys (MapLibre warns for every feature whose sort
+    /// key evaluates to null, and sorts them as 0 anyway, as Cartouche's draw
+    /// order does); nil otherwise (an absent `icon-image` is no icon).
+    static func neutralValue(_ key: String) -> JSONValue? {
+        key.hasSuffix("-sort-key") ? .number(0) : nil
+    }
+
     /// The manager's own layer: data-driven keys as `coalesce` expressions
     /// (falling back to the manager value, else the spec default), other
     /// manager values as literals.
@@ -181,7 +192,8 @@ extension AnnotationManager {
             let managerValue = managerExpression ?? descriptor.read(defaults)
             if dataDrivenKeys.contains(descriptor.key) {
                 let expression = managerExpression.map { StyleExpression.perFeature(descriptor.key, in: layerPropertiesKey, fallbackExpression: $0) }
-                    ?? StyleExpression.perFeature(descriptor.key, in: layerPropertiesKey, fallback: managerValue ?? descriptor.defaultValue)
+                    ?? StyleExpression.perFeature(descriptor.key, in: layerPropertiesKey,
+                                                  fallback: managerValue ?? descriptor.defaultValue ?? Self.neutralValue(descriptor.key))
                 layer.setProperty(descriptor.key, in: descriptor.group, to: expression)
             } else if let managerValue {
                 layer.setProperty(descriptor.key, in: descriptor.group, to: managerValue)

@@ -45,7 +45,7 @@ extension AnnotationManager {
         try validateManagerLevel(target: target)
         let descriptors = Kind.Annotation.Properties.descriptors
         // Descriptor indices in the writer's key order, so each feature's
-        // `layerProperties` is written sorted without sorting per feature.
+        // `layerProperties.*` members are written sorted without sorting per feature.
         let keyOrder = descriptors.indices.sorted { descriptors[$0].key.utf8.lexicographicallyPrecedes(descriptors[$1].key.utf8) }
         let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
         let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
@@ -98,7 +98,7 @@ extension AnnotationManager {
             // The feature is assembled while its properties are encoded; when
             // a check fails the partial feature is abandoned with the throw.
             try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
-            var isFirstMember = true
+            var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
                 let written = memberWriters[order]._withUnsafeGuaranteedRef {
@@ -126,7 +126,7 @@ extension AnnotationManager {
             try checkAfterProperties(of: annotation, isSet: isSet, restrictedIndices: restrictedIndices,
                                      customDataWritable: customDataWritable, image: image)
             for index in keyOrder { isSet[index] = false }
-            feature.append(fragment: "}},\"type\":\"Feature\"}")
+            feature.append(fragment: "},\"type\":\"Feature\"}")
             do throws(JSONWriteError) { try writer.writeRawValue(feature) } catch {
                 // Unreachable: every number in the feature was checked.
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
@@ -139,7 +139,7 @@ extension AnnotationManager {
         return warnings
     }
 
-    /// `{"geometry":…,"id":…,"properties":{"custom_data":…[,"id":…],"layerProperties":{`
+    /// `{"geometry":…,"id":…,"properties":{"custom_data":…[,"id":…]`
     /// — the part of a feature before its style properties.
     @inline(__always)
     private func writeFeatureHead(
@@ -162,7 +162,6 @@ extension AnnotationManager {
                 feature.appendMemberName(keys.annotationId)
                 feature.appendString(annotation.id)
             }
-            feature.append(fragment: ",\"layerProperties\":{")
         } catch {
             // Unreachable: geometry and custom data were checked before.
             throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)

@@ -122,7 +122,8 @@ public struct PropertyDescriptor<Owner>: Sendable {
         default defaultValue: V?, range: NumericRange = .any, support: RendererSupport = .all
     ) -> Self {
         let get = fieldReader(keyPath)
-        let quotedKey = JSONQuotedString(key)
+        // The feature member: flat and prefixed (`StyleExpression.perFeatureKey`).
+        let quotedKey = JSONQuotedString(StyleExpression.perFeatureKey(key, in: layerPropertiesKey))
         return PropertyDescriptor(
             key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
             expressionType: .of(V.self), interpolatable: V.self is any InterpolatableStyleValue.Type, range: range,

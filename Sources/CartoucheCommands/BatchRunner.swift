@@ -17,7 +17,7 @@ public struct BatchRunner: Sendable {
     /// Per-scene time budget; nil for none.
     public var timeout: Duration?
     public var text: TextLayoutEngine?
-    /// Applied to every scene (`--target`); its nil target keeps each scene's own.
+    /// Applied to every scene (`--target`, `--mode`); a nil target or mode keeps each scene's own.
     public var options: TargetOptions
 
     public init(
@@ -66,19 +66,25 @@ public struct BatchRunner: Sendable {
         // the slowest line of each window.
         let window = jobs * 8
         var pending: [(lineNumber: Int, bytes: [UInt8])] = []
+        // The line counts as they stood right after each pending line was
+        // read: a stop rewinds them there, so lines the window read past the
+        // stop (blank, other shards) are not in the summary.
+        var countsAfter: [(read: Int, blank: Int, otherShards: Int)] = []
         var lineIndex = 0
         while !summary.stopped {
             pending.removeAll(keepingCapacity: true)
+            countsAfter.removeAll(keepingCapacity: true)
             while pending.count < window, let line = try input.next() {
                 defer { lineIndex += 1 }
                 summary.linesRead += 1
                 guard shard.owns(lineIndex: lineIndex) else { summary.otherShards += 1; continue }
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { summary.blankLines += 1; continue }
                 pending.append((lineIndex + 1, line))
+                countsAfter.append((summary.linesRead, summary.blankLines, summary.otherShards))
             }
             if pending.isEmpty { break }
             let outcomes = await place(pending)
-            for outcome in outcomes {
+            for (position, outcome) in outcomes.enumerated() {
                 summary.scenes += 1
                 switch outcome.result {
                 case .success(let placed):
@@ -98,7 +104,10 @@ public struct BatchRunner: Sendable {
                         if onError == .fail { summary.stopped = true }
                     }
                 }
-                if summary.stopped { break }
+                if summary.stopped {
+                    (summary.linesRead, summary.blankLines, summary.otherShards) = countsAfter[position]
+                    break
+                }
             }
             output.progress(summary, bytesRead: input.bytesRead)
         }
@@ -111,7 +120,7 @@ public struct BatchRunner: Sendable {
     /// task group's own tasks: CPU-bound work on Swift's cooperative pool would
     /// starve anything else in the process (a server, a test runner).
     private func place(_ lines: [(lineNumber: Int, bytes: [UInt8])]) async -> [Outcome] {
-        let text = self.text, timeout = self.timeout, target = options.target
+        let text = self.text, timeout = self.timeout, target = options.target, mode = options.mode
         let pool = HeavyWorkPool(maxConcurrent: jobs, maxQueued: lines.count)
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (i, line) in lines.enumerated() {
@@ -121,7 +130,7 @@ public struct BatchRunner: Sendable {
                         result = try await pool.run {
                             let deadlines = Deadlines(timeout)
                             return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                                shouldStopSearch: deadlines.shouldStopSearch, target: target)
+                                                shouldStopSearch: deadlines.shouldStopSearch, target: target, mode: mode)
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CartoucheGeometry
 import CartoucheJobs
+import CartoucheScene
 import CartoucheStyle
 
 // The CLI's choice options as enums, so ArgumentParser refuses a value
@@ -39,8 +40,28 @@ public struct TargetOption: ParsableArguments {
         target.map { [("target", $0.rawValue)] } ?? []
     }
 
-    /// The flag read as the routes read `?target=`.
-    func options() throws(JobError) -> TargetOptions { try TargetOptions(parameters: parameters) }
+    /// The flag (and `mode`'s, when given) read as the routes read `?target=` and `?mode=`.
+    func options(_ mode: ModeOption? = nil) throws(JobError) -> TargetOptions {
+        try TargetOptions(parameters: parameters + (mode?.parameters ?? []))
+    }
+}
+
+// The library's own enum, so the flag's values are the scene format's
+// `options.mode` spellings and cannot drift from them.
+extension PlacementMode: ExpressibleByArgument {}
+
+/// `--mode` of `place`, `query`, `render`: the request's placement mode over
+/// the scene's `options.mode`, as the routes' `mode` query parameter.
+public struct ModeOption: ParsableArguments {
+    @Option(help: "greedy (Mapbox's first fit in priority order) or optimise (as many callouts as possible, priorities kept); default: the scene's options.mode, else greedy.")
+    var mode: PlacementMode?
+
+    public init() {}
+
+    /// The flag as the `mode` query parameter (nothing when not given).
+    var parameters: [(name: String, value: String)] {
+        mode.map { [("mode", $0.rawValue)] } ?? []
+    }
 }
 
 /// `query --holes`.

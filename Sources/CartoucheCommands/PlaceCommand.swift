@@ -29,6 +29,7 @@ public struct PlaceCommand: AsyncParsableCommand {
     var timeoutMilliseconds: Int?
 
     @OptionGroup var target: TargetOption
+    @OptionGroup var mode: ModeOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
@@ -45,12 +46,12 @@ public struct PlaceCommand: AsyncParsableCommand {
         let text = try fonts.textEngine()
         let timeout = timeoutMilliseconds.map { Duration.milliseconds($0) }
         let options: TargetOptions
-        do { options = try target.options() } catch { throw CommandIO.fail("place", error, input: input) }
+        do { options = try target.options(mode) } catch { throw CommandIO.fail("place", error, input: input) }
         if !batch {
             let body = try handle.readToEnd() ?? Data()
             let deadlines = Deadlines(timeout)
             switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target) {
+                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target, mode: options.mode) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])

@@ -31,6 +31,7 @@ public struct QueryCommand: ParsableCommand {
     var outputFile: String?
 
     @OptionGroup var target: TargetOption
+    @OptionGroup var mode: ModeOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
@@ -66,8 +67,9 @@ public struct QueryCommand: ParsableCommand {
         var request = members
         request["scene"] = scene
         let options: TargetOptions
-        do { options = try target.options() } catch { return .failure(error) }
-        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil, target: options.target)
+        do { options = try target.options(mode) } catch { return .failure(error) }
+        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil,
+                                        target: options.target, mode: options.mode)
     }
 
     public func run() throws {

@@ -19,13 +19,14 @@ public struct RenderCommand: ParsableCommand {
     var outputFile: String?
 
     @OptionGroup var target: TargetOption
+    @OptionGroup var mode: ModeOption
     @OptionGroup var fonts: FontsOption
 
     public init() {}
 
     /// The flags as the query parameters of `POST /v1/render`.
     var parameters: [(name: String, value: String)] {
-        [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")] + target.parameters
+        [("frame", frame), ("ghosts", ghosts ? "true" : "false"), ("caption", noCaption ? "false" : "true")] + target.parameters + mode.parameters
     }
 
     func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<RenderOutcome, JobError> {

@@ -42,6 +42,10 @@ public struct ServeCommand: AsyncParsableCommand {
         "Let pages of this origin call the service (repeatable; * for any) [env CARTOUCHE_CORS_ORIGINS, comma-separated; default: no CORS].",
         valueName: "origin"))
     var corsOrigins: [String] = []
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "Base URL clients reach the service at, for the absolute URLs it writes (a compiled style's default glyphs) [env CARTOUCHE_PUBLIC_URL, default http:// and the request's Host].",
+        valueName: "url"))
+    var publicURL: String?
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error, critical [env LOG_LEVEL, default info].")
     var logLevel: String?
 
@@ -76,6 +80,7 @@ public struct ServeCommand: AsyncParsableCommand {
         if let maxConcurrentJobs { c.maxConcurrentJobs = maxConcurrentJobs }
         if let maxQueuedJobs { c.maxQueuedJobs = maxQueuedJobs }
         if let examples { c.examplesDirectory = examples }
+        if let publicURL { c.publicURL = publicURL }
         if !corsOrigins.isEmpty { c.cors = CORSPolicy(allowedOrigins: corsOrigins) }
         if c.examplesDirectory == nil, Self.hasDefaultExamples(in: currentDirectory) { c.examplesDirectory = Self.defaultExamplesDirectory }
         if noExamples { c.examplesDirectory = nil }

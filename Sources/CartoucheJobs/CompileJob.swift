@@ -19,12 +19,27 @@ public struct CompileOptions: Hashable, Sendable {
     public var target: StyleTarget?
     /// Used for `output == .style` only.
     public var style: StyleDocumentOptions
+    /// The glyphs URL template a complete style gets when `style.glyphs` is
+    /// nil and one of its layers draws text: the service's own
+    /// ``CompileOptions/glyphRoute`` as an absolute URL. A style without text
+    /// gets none (it needs none, and its bytes stay the library's). nil (the
+    /// CLI, which serves no glyphs) refuses such a scene with a
+    /// `glyphs` parameter problem that says where glyphs come from.
+    public var defaultGlyphs: String?
 
-    public init(output: Output = .style, target: StyleTarget? = nil, style: StyleDocumentOptions = StyleDocumentOptions()) {
+    public init(
+        output: Output = .style, target: StyleTarget? = nil, style: StyleDocumentOptions = StyleDocumentOptions(),
+        defaultGlyphs: String? = nil
+    ) {
         self.output = output
         self.target = target
         self.style = style
+        self.defaultGlyphs = defaultGlyphs
     }
+
+    /// The service's glyph route, relative to its base URL, as a style's
+    /// `glyphs` template.
+    public static let glyphRoute = "/v1/glyphs/{fontstack}/{range}.pbf"
 
     /// The parameter names, in the order the docs list them.
     public static let parameterNames = ["output", "target", "name", "glyphs", "sprite", "background", "slots"]
@@ -103,7 +118,16 @@ public enum CompileJob {
         do {
             switch options.output {
             case .style:
-                let compiled = try document.styleDocumentWithWarnings(options: options.style)
+                var compiled = try document.styleDocumentWithWarnings(options: options.style.withGlyphsToCheck)
+                if options.style.glyphs == nil {
+                    // The placeholder only let the style compile: the default
+                    // when the style draws text, nothing when it does not.
+                    compiled.document.glyphs = nil
+                    if let layer = compiled.document.firstTextLayer {
+                        guard let fallback = options.defaultGlyphs else { return .failure(.glyphsRequired(layer: layer)) }
+                        compiled.document.glyphs = fallback
+                    }
+                }
                 output = compiled.document.json
                 warnings = compiled.warnings
             case .fragment:
@@ -121,5 +145,29 @@ public enum CompileJob {
         } catch {
             return .failure(.internalFailure)  // every number was validated finite on decoding; a bug
         }
+    }
+}
+
+extension StyleDocumentOptions {
+    /// These options with a placeholder `glyphs` when none is given, so the
+    /// style compiles and ``CompileJob`` can see whether it draws text before
+    /// it decides what `glyphs` to write.
+    fileprivate var withGlyphsToCheck: StyleDocumentOptions {
+        var options = self
+        if options.glyphs == nil { options.glyphs = "" }
+        return options
+    }
+}
+
+extension JobError {
+    /// A complete style that draws text with no `glyphs` parameter (the CLI;
+    /// the service defaults to its own route): names the parameter (the CLI
+    /// says `--glyphs`) and where glyph ranges come from.
+    static func glyphsRequired(layer: String) -> JobError {
+        .parameterOutOfRange(
+            "glyphs",
+            "layer \"\(layer)\" draws text, so the style needs a glyphs URL template: a running `cartouche serve` answers "
+                + "http://HOST:PORT\(CompileOptions.glyphRoute), and `cartouche glyphs --out DIR` writes the same ranges "
+                + "for any file server (https://…/DIR/{fontstack}/{range}.pbf)")
     }
 }

@@ -44,14 +44,16 @@ public enum PlaceJob {
     ///     frames say `stats.finished: false`, instead of no answer.
     ///   - target: the request's target (`--target`, `?target=`); nil keeps
     ///     the scene's `options.target`.
+    ///   - mode: the request's placement mode (`--mode`, `?mode=`); nil keeps
+    ///     the scene's `options.mode`.
     /// - Returns: the outcome, or the problem to report (never a crash).
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil
+        shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<PlaceOutcome, JobError> {
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits, target: target) {
+        switch SceneInput.decode(body: body, limits: limits, target: target, mode: mode) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

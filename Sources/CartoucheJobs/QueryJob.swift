@@ -29,31 +29,33 @@ public enum QueryJob {
     ///   - shouldCancel: polled while placing and between taps (a deadline, a client gone).
     ///   - target: the request's target (`--target`, `?target=`);
     ///     nil keeps the scene's `options.target`.
+    ///   - mode: the request's placement mode (`--mode`, `?mode=`);
+    ///     nil keeps the scene's `options.mode`.
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        target: StyleTarget? = nil
+        target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<[UInt8], JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target)
+        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode)
     }
 
     /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
     public static func run(
         json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        target: StyleTarget? = nil
+        target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<[UInt8], JobError> {
-        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target).map(\.body)
+        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode).map(\.body)
     }
 
-    /// ``run(_:limits:text:shouldCancel:target:)`` with the answer's warnings apart too (for headers).
+    /// ``run(_:limits:text:shouldCancel:target:mode:)`` with the answer's warnings apart too (for headers).
     public static func runWithWarnings(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        target: StyleTarget? = nil
+        target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<QueryOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target)
+        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode)
     }
 
     /// - Returns: `{"frame", "hits" | "taps", "warnings"?}` and the warnings
@@ -61,13 +63,13 @@ public enum QueryJob {
     ///   missing glyphs (see ``PlaceJob``).
     public static func runWithWarnings(
         json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        target: StyleTarget? = nil
+        target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<QueryOutcome, JobError> {
         let request: QueryRequest
         do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
         let scenePath = JSONPath.root.appending(key: "scene")
         let document: SceneDocument
-        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits, target: target) {
+        switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits, target: target, mode: mode) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

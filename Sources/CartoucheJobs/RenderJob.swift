@@ -14,23 +14,26 @@ public struct RenderOptions: Hashable, Sendable {
     public var caption: Bool
     /// The request's target; nil keeps the scene's `options.target`.
     public var target: StyleTarget?
+    /// The request's placement mode; nil keeps the scene's `options.mode`.
+    public var mode: PlacementMode?
 
-    public init(frame: Int = 0, ghosts: Bool = false, caption: Bool = true, target: StyleTarget? = nil) {
+    public init(frame: Int = 0, ghosts: Bool = false, caption: Bool = true, target: StyleTarget? = nil, mode: PlacementMode? = nil) {
         self.frame = frame
         self.ghosts = ghosts
         self.caption = caption
         self.target = target
+        self.mode = mode
     }
 
-    public static let parameterNames = ["frame", "ghosts", "caption", StyleTarget.parameterName]
+    public static let parameterNames = ["frame", "ghosts", "caption", StyleTarget.parameterName, PlacementMode.parameterName]
 
     /// Reads `frame` (whole number ≥ 0), `ghosts` and `caption` (`true` |
-    /// `false`), `target` (`portable` | `mapbox`).
+    /// `false`), `target` (`portable` | `mapbox`), `mode` (`greedy` | `optimise`).
     /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
     public init(parameters: [(name: String, value: String)]) throws(JobError) {
         let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
         self.init(frame: try reader.index("frame") ?? 0, ghosts: try reader.bool("ghosts") ?? false,
-                  caption: try reader.bool("caption") ?? true, target: try reader.target())
+                  caption: try reader.bool("caption") ?? true, target: try reader.target(), mode: try reader.mode())
     }
 }
 
@@ -62,7 +65,7 @@ public enum RenderJob {
         shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<RenderOutcome, JobError> {
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits, target: options.target) {
+        switch SceneInput.decode(body: body, limits: limits, target: options.target, mode: options.mode) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

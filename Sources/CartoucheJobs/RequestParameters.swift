@@ -1,4 +1,5 @@
 import CartoucheAnnotations
+import CartoucheScene
 
 /// Query parameters read strictly: every name must be one the operation
 /// knows and given at most once, every value one it accepts. The CLI passes
@@ -43,6 +44,11 @@ package struct ParameterReader {
         try choice(StyleTarget.parameterName, StyleTarget.allCases.map { ($0.rawValue, $0) })
     }
 
+    /// `mode=greedy|optimise`, nil when absent (the scene's `options.mode` then holds).
+    package func mode() throws(JobError) -> PlacementMode? {
+        try choice(PlacementMode.parameterName, PlacementMode.allCases.map { ($0.rawValue, $0) })
+    }
+
     /// `true` or `false`, nil when absent.
     package func bool(_ name: String) throws(JobError) -> Bool? {
         try choice(name, [("true", true), ("false", false)])
@@ -63,20 +69,31 @@ extension StyleTarget {
     package static let parameterName = "target"
 }
 
-/// The query parameters of `POST /v1/place` and `/v1/query`, whose only
-/// parameter is the target (and the `place` and `query` commands' `--target`,
-/// read through the same reader).
+extension PlacementMode {
+    /// The query parameter (and CLI option) naming a request's placement mode.
+    package static let parameterName = "mode"
+}
+
+/// The query parameters of `POST /v1/place` and `/v1/query`: the target and
+/// the placement mode (and the `place` and `query` commands' `--target` and
+/// `--mode`, read through the same reader).
 public struct TargetOptions: Hashable, Sendable {
     /// The request's target; nil keeps the scene's `options.target`.
     public var target: StyleTarget?
+    /// The request's placement mode; nil keeps the scene's `options.mode`.
+    public var mode: PlacementMode?
 
-    public init(target: StyleTarget? = nil) { self.target = target }
+    public init(target: StyleTarget? = nil, mode: PlacementMode? = nil) {
+        self.target = target
+        self.mode = mode
+    }
 
-    public static let parameterNames = [StyleTarget.parameterName]
+    public static let parameterNames = [StyleTarget.parameterName, PlacementMode.parameterName]
 
-    /// Reads `target=portable|mapbox`.
+    /// Reads `target=portable|mapbox` and `mode=greedy|optimise`.
     /// - Throws: ``JobError`` 400 `invalid-parameter` naming the parameter.
     public init(parameters: [(name: String, value: String)]) throws(JobError) {
-        self.init(target: try ParameterReader(parameters, allowed: Self.parameterNames).target())
+        let reader = try ParameterReader(parameters, allowed: Self.parameterNames)
+        self.init(target: try reader.target(), mode: try reader.mode())
     }
 }

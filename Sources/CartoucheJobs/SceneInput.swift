@@ -17,23 +17,29 @@ package enum SceneInput {
     ///   - target: the request's target (`--target`, `?target=`), which wins
     ///     over the scene's `options.target` (`SceneDocument.resolvingTarget`):
     ///     every route resolves it here, the same way.
+    ///   - mode: the request's placement mode (`--mode`, `?mode=`), which
+    ///     wins over the scene's `options.mode` in the same way.
     /// - Complexity: O(size of the JSON).
     package static func decode(
-        _ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits, target: StyleTarget? = nil
+        _ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits, target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<SceneDocument, JobError> {
         if let problem = tooManyAnnotations(in: json, at: path, limit: limits.maxAnnotations) { return .failure(problem) }
         let document: SceneDocument
         do { document = try SceneDocument(json: json, path: path) } catch { return .failure(.invalidValue(error)) }
         if let problem = firstTooLongText(in: json, at: path, limit: limits.maxTextLength) { return .failure(problem) }
-        return .success(document.resolvingTarget(target))
+        var resolved = document.resolvingTarget(target)
+        if let mode { resolved.options.mode = mode }
+        return .success(resolved)
     }
 
-    /// Parses a request body holding a bare scene, then ``decode(_:at:limits:target:)``:
+    /// Parses a request body holding a bare scene, then ``decode(_:at:limits:target:mode:)``:
     /// the first step of every scene route (place, compile, render).
-    package static func decode(body: [UInt8], limits: SceneLimits, target: StyleTarget? = nil) -> Result<SceneDocument, JobError> {
+    package static func decode(
+        body: [UInt8], limits: SceneLimits, target: StyleTarget? = nil, mode: PlacementMode? = nil
+    ) -> Result<SceneDocument, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return decode(json, limits: limits, target: target)
+        return decode(json, limits: limits, target: target, mode: mode)
     }
 
     /// 413 when the view annotations, or the managers' annotations taken

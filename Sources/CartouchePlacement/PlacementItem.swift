@@ -40,6 +40,11 @@ public struct PlacementItem: Hashable, Sendable {
     /// the box nearest that one on screen, a turn of anchor costing
     /// `CandidateOrder.anchorChangePenalty` more.
     public var previousFrame: ScreenRect? = nil
+    /// The layer the callout is bound to (a `.layerFeature` binding), whose
+    /// avoid lines (``ScreenPolyline/id``) it does not keep off: an avoid
+    /// layer keeps *other* callouts off its lines, as in Mapbox, and a
+    /// callout is never kept off its own line. nil: every avoid line applies.
+    public var ownLayer: String? = nil
 
     public init(
         id: String,

@@ -62,6 +62,8 @@ struct StaticObstacles {
                 var hit: Int? = nil
                 segments.forEachIntersection(with: r) { owner in
                     let s = segmentData[Int(owner)]
+                    // The callout's own layer does not push it off (see `PlacementItem.ownLayer`).
+                    if let own = item.ownLayer, environment.avoidLines[s.line].id == own { return }
                     // A line blocks what comes closer than half its drawn width.
                     guard distance(segment: s.a, s.b, to: r) < s.halfWidth else { return }
                     if let h = hit, h <= s.line { return }

@@ -82,6 +82,8 @@ struct Binder {
             visible: va.visible, priority: va.priority, selected: va.selected,
             minZoom: va.minZoom, maxZoom: va.maxZoom, enableAvoidRegions: va.enableAvoidRegions,
             enableSymbolLayerCollision: va.enableSymbolLayerCollision, missingAnchorReason: .offscreen)
+        // Avoid lines of the layer it is bound to (an avoid layer's) do not hide it.
+        if case .layerFeature(let layer, _) = va.annotatedFeature { item.ownLayer = layer }
         // An empty geometry (`MultiPoint []`, `GeometryCollection []`) has no
         // feature to anchor to, which is what the reason says, not "offscreen".
         guard let (geometries, trim) = Binder.resolve(va, in: scene), Binder.hasPosition(geometries) else {

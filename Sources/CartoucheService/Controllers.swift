@@ -23,7 +23,7 @@ struct EngineController {
         let shouldCancel = budget.shouldCancel, shouldStopSearch = budget.shouldStopSearch
         let outcome = try await state.runBudgeted(budget) {
             PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch,
-                         target: options.target)
+                         target: options.target, mode: options.mode)
         }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)
         return SceneController.withWarnings(jsonResponse(outcome.body), outcome.warnings)

@@ -217,9 +217,9 @@ extension OpenAPIDocument {
             "type": "object",
             "properties": {
               "custom_data": {"type": "object"},
-              "layerProperties": {"type": "object", "description": "Per-annotation style-spec values, by key"},
               "id": {"type": "string", "description": "The annotation id, when the manager promotes ids"}
-            }
+            },
+            "patternProperties": {"^layerProperties\\.": {"description": "Per-annotation style-spec values, one flat member per key (layerProperties.line-width), read by the layer as [\"get\", \"layerProperties.line-width\"]"}}
           }
         }
       },

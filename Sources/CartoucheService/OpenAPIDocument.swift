@@ -38,7 +38,8 @@ public enum OpenAPIDocument {
         "operationId": "placeScene",
         "summary": "Place the view annotations of a scene, one frame per camera",
         "parameters": [
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -60,7 +61,7 @@ public enum OpenAPIDocument {
           {"name": "output", "in": "query", "schema": {"enum": ["style", "fragment"], "default": "style"}},
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
           {"name": "name", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Style name (output=style only: with output=fragment it is a 400, as are glyphs, sprite, background and slots)"},
-          {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only)"},
+          {"name": "glyphs", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Glyph URL template (output=style only); default for a style that draws text: this service's /v1/glyphs/{fontstack}/{range}.pbf as an absolute URL (--public-url, else http:// and the request's Host); a style without text gets none"},
           {"name": "sprite", "in": "query", "schema": {"type": "string", "minLength": 1}, "description": "Sprite URL (output=style only)"},
           {"name": "background", "in": "query", "schema": {"anyOf": [{"const": "none"}, {"$ref": "#/components/schemas/Color"}], "default": "white"}, "description": "CSS colour of the background layer, or none (output=style only)"},
           {"name": "slots", "in": "query", "schema": {"type": "string", "pattern": "^[^,]+(,[^,]+)*$"}, "description": "Comma-separated Mapbox slot names, none empty, bottom to top (output=style only)"}
@@ -88,7 +89,8 @@ public enum OpenAPIDocument {
         "operationId": "queryScene",
         "summary": "Hit-test taps on a scene for one camera, top-most first",
         "parameters": [
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryRequest"}}}},
         "responses": {
@@ -109,7 +111,8 @@ public enum OpenAPIDocument {
           {"name": "frame", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2147483647, "default": 0}, "description": "Camera index (422 when the scene has no such camera)"},
           {"name": "ghosts", "in": "query", "schema": {"enum": ["true", "false"], "default": "false"}, "description": "Draw rejected candidates"},
           {"name": "caption", "in": "query", "schema": {"enum": ["true", "false"], "default": "true"}},
-          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"}
+          {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
+          {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
         "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
         "responses": {
@@ -261,7 +264,7 @@ public enum OpenAPIDocument {
         "type": "object", "description": "An RFC 9457 problem",
         "required": ["type", "title", "status", "detail"], "additionalProperties": false,
         "properties": {
-          "type": {"type": "string", "format": "uri", "pattern": "^https://cartouche\\.dev/problems/[a-z-]+$", "description": "https://cartouche.dev/problems/<slug>: invalid-json, invalid-parameter, invalid-value, text-too-long, body-too-large, too-many-annotations, unsupported-media-type, not-found, method-not-allowed, time-budget-exceeded, overloaded, internal-error"},
+          "type": {"type": "string", "format": "uri", "pattern": "^https://cartouche\\.dev/problems/[a-z-]+$", "description": "https://cartouche.dev/problems/<slug>: invalid-json, invalid-parameter, body-unreadable, bad-request, invalid-value, text-too-long, body-too-large, too-many-annotations, unsupported-media-type, not-found, unknown-font, method-not-allowed, time-budget-exceeded, overloaded, client-closed-request, internal-error"},
           "title": {"type": "string"},
           "status": {"type": "integer", "minimum": 400, "maximum": 599},
           "detail": {"type": "string"},
@@ -568,7 +571,7 @@ public enum OpenAPIDocument {
       "Options": {
         "type": "object", "additionalProperties": false,
         "properties": {
-          "mode": {"enum": ["greedy", "optimise"], "default": "greedy"},
+          "mode": {"enum": ["greedy", "optimise"], "default": "greedy", "description": "How the solver chooses: greedy (Mapbox's first fit in priority order) or optimise (the priority contract kept, as many callouts shown as it can). A mode query parameter (CLI --mode) overrides it on place, query and render"},
           "cullingMargin": {"type": "number", "minimum": 0, "default": 0},
           "lineClearance": {"type": "number", "minimum": 0, "description": "Default: half the callout's larger side + 4"},
           "recordRejected": {"type": "boolean", "default": false},

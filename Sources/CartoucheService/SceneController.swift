@@ -28,7 +28,10 @@ struct SceneController {
 
     func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
         let shouldCancel = budget.shouldCancel
-        let options = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
+        var parsed = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
+        // A style that draws text needs glyphs: by default this service's own.
+        parsed.defaultGlyphs = PublicBaseURL.resolve(configuration: state.configuration, request: request.head) + CompileOptions.glyphRoute
+        let options = parsed
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
@@ -69,7 +72,7 @@ struct SceneController {
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
-            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel, target: options.target)
+            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel, target: options.target, mode: options.mode)
         }
         return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }

@@ -37,6 +37,12 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// Origins whose pages may call the service (CORS); nil (the default)
     /// sends no CORS headers at all. See ``CORSPolicy``.
     public var cors: CORSPolicy?
+    /// The URL clients reach the service at (`https://maps.example.com/cartouche`),
+    /// when it differs from what they send as `Host` (behind a TLS proxy or
+    /// under a path): the base of the absolute URLs the service writes into
+    /// its answers (a compiled style's default `glyphs`). nil: `http://` and
+    /// the request's `Host`. See ``PublicBaseURL``.
+    public var publicURL: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 8 << 20, maxAnnotations: Int = 100_000,
@@ -71,6 +77,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
         case mapLibreDirectory = "CARTOUCHE_MAPLIBRE"
         /// Comma-separated origins, as `--cors-origin` repeated.
         case corsOrigins = "CARTOUCHE_CORS_ORIGINS"
+        case publicURL = "CARTOUCHE_PUBLIC_URL"
     }
 
     /// This configuration with every variable set in `environment` applied.
@@ -96,6 +103,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
             case .mapLibreDirectory: c.mapLibreDirectory = text
             case .corsOrigins:
                 c.cors = CORSPolicy(allowedOrigins: text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            case .publicURL: c.publicURL = text
             }
         }
         try c.validate()
@@ -118,6 +126,10 @@ public struct ServiceConfiguration: Hashable, Sendable {
         if let examplesDirectory { try check(!examplesDirectory.isEmpty, "examplesDirectory", examplesDirectory, "must not be empty") }
         if let basemapFile { try check(!basemapFile.isEmpty, "basemapFile", basemapFile, "must not be empty") }
         if let mapLibreDirectory { try check(!mapLibreDirectory.isEmpty, "mapLibreDirectory", mapLibreDirectory, "must not be empty") }
+        if let publicURL {
+            try check(PublicBaseURL.isUsable(publicURL), "publicURL", publicURL,
+                      "must be an absolute http(s) URL with a host, no query, fragment or trailing slash")
+        }
         if let cors {
             try check(!cors.allowedOrigins.isEmpty, "corsOrigin", "", "name at least one origin, or * for any")
             for origin in cors.allowedOrigins {

@@ -157,10 +157,16 @@ public struct StyleDocument: Hashable, Sendable {
                 guard let source = layer.source else { throw .sourceRequired(layer: layer.id) }
                 guard sources[source] != nil else { throw .missingSource(layer: layer.id, source: source) }
             }
-            if layer.type == .symbol, layer.layout["text-field"] != nil, glyphs == nil {
-                throw .glyphsRequired(layer: layer.id)
-            }
         }
+        if glyphs == nil, let layer = firstTextLayer { throw .glyphsRequired(layer: layer) }
+    }
+
+    /// The id of the lowest symbol layer that draws text (has a
+    /// `text-field`), the one that makes a `glyphs` URL required; nil when
+    /// no layer draws text.
+    /// - Complexity: O(layers).
+    public var firstTextLayer: String? {
+        layers.first { $0.type == .symbol && $0.layout["text-field"] != nil }?.id
     }
 
     /// The document as JSON (validate first if it was assembled by hand).

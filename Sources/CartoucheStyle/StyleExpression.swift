@@ -31,14 +31,23 @@ public enum StyleExpression {
         }
     }
 
-    /// The data-driven form of an annotation property, exactly as the Mapbox
-    /// SDK writes it: `["coalesce", ["get", key, ["get", container]], fallback]`.
-    /// The per-feature value wins; `fallback` (the manager's value or the
-    /// spec default) applies to features that don't set it. With no fallback
-    /// the expression yields null there, which the renderer treats as "use
-    /// the property's default behaviour".
+    /// The feature property holding an annotation's own value of style
+    /// property `key`: `"<container>.<key>"`, a flat member of the feature's
+    /// properties. Flat, not nested as the Mapbox SDK nests them
+    /// (`{"layerProperties": {key: …}}`): MapLibre GL JS hands a nested object
+    /// to `queryRenderedFeatures` as a JSON string, so a lookup through it
+    /// evaluates on the workers (drawing) but not on the main thread (hit
+    /// testing), which warns and falls back to the default.
+    public static func perFeatureKey(_ key: String, in container: String) -> String { container + "." + key }
+
+    /// The data-driven form of an annotation property:
+    /// `["coalesce", ["get", "<container>.<key>"], fallback]`. The per-feature
+    /// value wins; `fallback` (the manager's value, the spec default, or a
+    /// neutral value for properties without one) applies to features that
+    /// don't set it. With no fallback (a property whose absence means
+    /// something, as `icon-image`'s) the expression yields null there.
     public static func perFeature(_ key: String, in container: String, fallback: JSONValue?) -> JSONValue {
-        let lookup = get(key, from: get(container))
+        let lookup = get(perFeatureKey(key, in: container))
         guard let fallback else { return coalesce([lookup]) }
         return coalesce([lookup, literal(fallback)])
     }
@@ -51,7 +60,7 @@ public enum StyleExpression {
     /// `["interpolate", c, ["zoom"], z0, ["coalesce", lookup, v0], …]`, which
     /// gives the feature's value at every zoom and the curve elsewhere.
     public static func perFeature(_ key: String, in container: String, fallbackExpression: JSONValue) -> JSONValue {
-        let lookup = get(key, from: get(container))
+        let lookup = get(perFeatureKey(key, in: container))
         return withZoomCurveOutputs(fallbackExpression) { coalesce([lookup, $0]) } ?? coalesce([lookup, fallbackExpression])
     }
 

@@ -18,9 +18,9 @@ import Testing
         #expect(layer.id == "pins")
         #expect(layer.source == "pins")
         #expect(layer.type == .symbol)
-        #expect(layer.paint["text-color"] == ["coalesce", ["get", "text-color", ["get", "layerProperties"]], "rgba(0, 0, 255, 1)"])
+        #expect(layer.paint["text-color"] == ["coalesce", ["get", "layerProperties.text-color"], "rgba(0, 0, 255, 1)"])
         // No manager value: the fallback is the style-spec default.
-        #expect(layer.layout["text-field"] == ["coalesce", ["get", "text-field", ["get", "layerProperties"]], ""])
+        #expect(layer.layout["text-field"] == ["coalesce", ["get", "layerProperties.text-field"], ""])
         #expect(layer.paint["text-halo-width"] == 2)
         #expect(layer.layout["text-font"] == ["Noto Sans Regular"])
         // Point managers start with overlap on and placement ignored.
@@ -39,7 +39,8 @@ import Testing
             "type": "Feature", "id": "a",
             "geometry": ["type": "Point", "coordinates": [2.3522, 48.8566]],
             // The annotation id again as a property, the source's promoteId.
-            "properties": ["layerProperties": ["circle-radius": 8], "custom_data": ["kind": "cafe"], "id": "a"],
+            // Per-annotation style values as flat members (MapLibre's main thread reads nested objects as strings).
+            "properties": ["layerProperties.circle-radius": 8, "custom_data": ["kind": "cafe"], "id": "a"],
         ]
         #expect(compiled.source.features == [expected])
         #expect(compiled.dataDrivenKeys == ["circle-radius"])
@@ -50,7 +51,7 @@ import Testing
         // features not yet updated on screen never flash to the default.
         let manager = CircleAnnotationManager(id: "dots", annotations: [CircleAnnotation(id: "a", coordinate: Fixtures.paris)])
         let layer = try manager.compile(retainedDataDrivenKeys: ["circle-color"]).layers[0]
-        #expect(layer.paint["circle-color"] == ["coalesce", ["get", "circle-color", ["get", "layerProperties"]], "rgba(0, 0, 0, 1)"])
+        #expect(layer.paint["circle-color"] == ["coalesce", ["get", "layerProperties.circle-color"], "rgba(0, 0, 0, 1)"])
     }
 
     @Test func imageDoublesAsIconAndIsCounted() throws {
@@ -66,7 +67,7 @@ import Testing
         let compiled = try orchestrator.compile()
         #expect(compiled.images.entries["pin"]?.referenceCount == 3)
         #expect(compiled.fragment.images == [pin])
-        let icon = compiled.managers["b"]?.source.features[0].objectValue?["properties"]?.objectValue?["layerProperties"]?.objectValue?["icon-image"]
+        let icon = compiled.managers["b"]?.source.features[0].objectValue?["properties"]?.objectValue?["layerProperties.icon-image"]
         #expect(icon == "other")
 
         // Removing a manager releases its references.

@@ -171,11 +171,11 @@ struct ExpressionAgreementTests {
             for zoom in [3.0, 11.5, 18] {
                 for selected in [true, false] {
                     let state: JSONValue = ["selected": .bool(selected)]
-                    // Compiled features always carry `layerProperties`, empty without own values.
-                    contexts.append(["zoom": .number(zoom), "properties": .object([layerPropertiesKey: [:]]), "id": .null,
+                    // Without an own value a compiled feature has no `layerProperties.<key>` member.
+                    contexts.append(["zoom": .number(zoom), "properties": .object([:]), "id": .null,
                                      "geometryType": "LineString", "state": state])
                     values.append(try Self.propertyValue(parsed, EvaluationContext(zoom: zoom, featureState: ["selected": .bool(selected)]), property))
-                    contexts.append(["zoom": .number(zoom), "properties": .object([layerPropertiesKey: .object([key: own])]), "id": .null,
+                    contexts.append(["zoom": .number(zoom), "properties": .object([StyleExpression.perFeatureKey(key, in: layerPropertiesKey): own]), "id": .null,
                                      "geometryType": "LineString", "state": state])
                     var ownValue = ExpressionValue(json: own)
                     if property.rules.type == .color, case .string(let css) = own { ownValue = .color(try StyleColor(parsing: css)) }

@@ -87,11 +87,11 @@ struct ExpressionPropertyTests {
         try a.properties.setStyleValue(["match", ["get", "kind", ["get", "custom_data"]], "bus", 6, 1], forKey: "line-width")
         let compiled = try manager([:], annotations: [a]).compile()
         let feature = try #require(compiled.source.features.first?.objectValue)
-        #expect(feature["properties"]?.objectValue?["layerProperties"] == ["line-width": 6])
-        #expect(compiled.layers[0].paint["line-width"] == ["coalesce", ["get", "line-width", ["get", "layerProperties"]], 1])
+        #expect(feature["properties"]?.objectValue?["layerProperties.line-width"] == 6)
+        #expect(compiled.layers[0].paint["line-width"] == ["coalesce", ["get", "layerProperties.line-width"], 1])
         // The streaming writer agrees.
         let bytes = try manager([:], annotations: [a]).sourceDataBytes()
-        #expect(String(decoding: bytes, as: UTF8.self).contains(#""layerProperties":{"line-width":6}"#))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""layerProperties.line-width":6}"#))
 
         try a.properties.setStyleValue(Self.width, forKey: "line-width")
         let zoomed = try manager([:], annotations: [a])

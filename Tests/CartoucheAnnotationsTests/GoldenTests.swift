@@ -221,6 +221,7 @@ import Testing
         lines.defaults = line
         lines.lineCap = .round; lines.lineMiterLimit = 3; lines.lineRoundLimit = 1.1; lines.lineDasharray = [2, 1]
         lines.lineTranslate = StyleOffset(x: 1, y: 0); lines.lineTranslateAnchor = .map; lines.lineTrimOffset = StyleOffset(x: 0, y: 0.5)
+        lines.lineEmissiveStrength = 1
 
         var fill = FillProperties()
         fill.fillSortKey = 1; fill.fillColor = red; fill.fillOpacity = 0.5; fill.fillOutlineColor = red; fill.fillPattern = "hatch"
@@ -252,6 +253,7 @@ import Testing
         o[polyline: "lines"]?.lineBorderColor = nil
         o[polyline: "lines"]?.lineBorderWidth = nil
         o[polyline: "lines"]?.lineTrimOffset = nil
+        o[polyline: "lines"]?.lineEmissiveStrength = nil
         o[polyline: "lines"]?.annotations[0].lineBorderColor = nil
         o[polyline: "lines"]?.annotations[0].lineBorderWidth = nil
         o[point: "points"]?.symbolZOffset = nil

@@ -34,7 +34,7 @@ import Testing
         let manager = PointAnnotationManager(id: "m", annotations: [a])
         let text = String(decoding: try manager.sourceDataBytes(), as: UTF8.self)
         #expect(text == #"{"features":[{"geometry":{"coordinates":[-2.25,48.5],"type":"Point"},"id":"a\"1","#
-            + #""properties":{"custom_data":{"b":[true,null],"z":1},"id":"a\"1","layerProperties":{"icon-image":"pin","icon-size":0.5,"text-field":"Hi"}},"#
+            + #""properties":{"custom_data":{"b":[true,null],"z":1},"id":"a\"1","layerProperties.icon-image":"pin","layerProperties.icon-size":0.5,"layerProperties.text-field":"Hi"},"#
             + #""type":"Feature"}],"type":"FeatureCollection"}"#)
     }
 
@@ -175,7 +175,7 @@ import Testing
     }
 
     /// Promoted ids: the streaming path writes the same bytes as the tree
-    /// path, with the id property between `custom_data` and `layerProperties`.
+    /// path, with the id property between `custom_data` and the `layerProperties.*` members.
     @Test func promotedIdsMatchTheTreePath() throws {
         var a = CircleAnnotation(id: "c\"1", coordinate: Fixtures.paris, customData: ["k": "v"])
         a.circleRadius = 4
@@ -183,11 +183,11 @@ import Testing
         #expect(manager.promoteIds, "promoted ids are the default")
         try expectSameBytes(manager)
         let text = String(decoding: try manager.sourceDataBytes(), as: UTF8.self)
-        #expect(text.contains(#""properties":{"custom_data":{"k":"v"},"id":"c\"1","layerProperties":{"circle-radius":4}}"#))
+        #expect(text.contains(#""properties":{"custom_data":{"k":"v"},"id":"c\"1","layerProperties.circle-radius":4}"#))
         #expect(try manager.compile().source.json.objectValue?["promoteId"] == "id")
         manager.promoteIds = false
         #expect(try manager.compile().source.json.objectValue?["promoteId"] == nil)
-        #expect(!String(decoding: try manager.sourceDataBytes(), as: UTF8.self).contains(#""id":"c2","layerProperties""#))
+        #expect(!String(decoding: try manager.sourceDataBytes(), as: UTF8.self).contains(#""id":"c2","layerProperties."#))
     }
 
     /// The bucketed duplicate finder against a plain dictionary of first

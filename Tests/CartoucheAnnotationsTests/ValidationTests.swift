@@ -108,8 +108,8 @@ import Testing
         let compiled = try manager.compile()
         #expect(compiled.warnings == [.duplicateAnnotationId(manager: "dots", annotation: "x", keptIndex: 0, droppedIndex: 2)])
         #expect(compiled.source.features.map { $0.objectValue?["id"] } == ["x", "y"])
-        let kept = compiled.source.features[0].objectValue?["properties"]?.objectValue?["layerProperties"]
-        #expect(kept == ["circle-color": "rgba(255, 0, 0, 1)"])
+        let kept = compiled.source.features[0].objectValue?["properties"]?.objectValue?["layerProperties.circle-color"]
+        #expect(kept == "rgba(255, 0, 0, 1)")
     }
 
     @Test func emptyManagerIdIsRejected() {

@@ -119,6 +119,19 @@ struct BatchRunnerTests {
         #expect(run.summary.exitStatus == .badInput)
     }
 
+    @Test("with --on-error fail the summary counts only the lines up to the stop, not blank or other-shard lines read past it")
+    func failSummaryStopsAtTheBadLine() async throws {
+        // The window reads ahead: the blank lines after the bad line were counted although never reached.
+        let lines = [scene(3), "", #"{"version":1}"#, "", "  ", scene(4), ""]
+        let run = try await runBatch(lines, onError: .fail)
+        #expect(run.summary.stopped)
+        #expect(run.summary.scenes == 2)
+        #expect(run.summary.badLines == 1)
+        #expect(run.summary.blankLines == 1)
+        #expect(run.summary.linesRead == 3)
+        #expect(BatchRunner.summaryLine(run.summary, seconds: 1, shard: .all).hasPrefix("placed 1/2 scenes (1 bad, 1 blank, 0 in other shards)"))
+    }
+
     @Test("shard syntax", arguments: [("0/1", true), ("2/3", true), ("3/3", false), ("-1/3", false), ("1/0", false), ("a/b", false), ("1", false)])
     func shardParsing(text: String, valid: Bool) {
         #expect((Shard(parsing: text) != nil) == valid)

@@ -100,6 +100,20 @@ struct ExecutableTests {
         #expect(!run.stderr.isEmpty)
     }
 
+    @Test("a usage error found while running prints the subcommand's usage, not cartouche <subcommand>", arguments: [
+        (["glyphs", "--out", "/tmp/cartouche-usage-test", "--ranges", "nope"], "glyphs", "--ranges: "),
+        (["query", "Examples/sf-stanford.scene.json", "--at", "1,x"], "query", "--at must be X,Y"),
+    ])
+    func runTimeUsageNamesTheSubcommand(arguments: [String], command: String, error: String) throws {
+        let run = try Executable.run(arguments, currentDirectory: Shared.repositoryRoot)
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Error: \(error)") == true, "\(run.stderr)")
+        #expect(lines.count == 3, "\(run.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: cartouche \(command) ") == true, "\(run.stderr)")
+        #expect(lines.last == "  See 'cartouche \(command) --help' for more information.", "\(run.stderr)")
+    }
+
     @Test("a batch with a bad line exits 3, reports the line and ends with a summary; no progress bar off a terminal")
     func batchSkip() throws {
         let lines = [scene(2), "nope", scene(3)].joined(separator: "\n") + "\n"

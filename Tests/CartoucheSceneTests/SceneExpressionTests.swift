@@ -92,7 +92,7 @@ struct SceneExpressionTests {
         let color = try JSONParser().parse(Array(Self.seedColor.utf8))
         #expect(layer.paint["line-color"] == color)
         // The zoom curve stays top-level: the per-feature lookup goes into its outputs.
-        let lookup: JSONValue = ["get", "line-width", ["get", "layerProperties"]]
+        let lookup: JSONValue = ["get", "layerProperties.line-width"]
         #expect(layer.paint["line-width"] == ["interpolate", ["linear"], ["zoom"], 10, ["coalesce", lookup, 2], 16, ["coalesce", lookup, 8]])
         // r1's own constant wins over the curve.
         let drawing = try doc.drawing(frame: 1, text: nil)
@@ -109,7 +109,8 @@ struct SceneExpressionTests {
         #expect(m.annotations[0].properties.lineWidth == Pixels(3))
         #expect(m.annotations[0].properties.expressions.isEmpty)
         let feature = try #require(try doc.compile().managers["routes"]?.source.features.first?.objectValue)
-        #expect(feature["properties"]?.objectValue?["layerProperties"] == ["line-color": "rgba(255, 0, 0, 1)", "line-width": 3])
+        #expect(feature["properties"]?.objectValue?["layerProperties.line-color"] == "rgba(255, 0, 0, 1)")
+        #expect(feature["properties"]?.objectValue?["layerProperties.line-width"] == 3)
     }
 
     @Test("bad expressions are errors at their exact paths", arguments: [

@@ -39,7 +39,7 @@ struct OpenAPIRouteTests {
 
     @Test("routes refuse query parameters they do not take", arguments: [
         ("/v1/shape", "this route takes no query parameters"),
-        ("/v1/place", "allowed are target"), ("/v1/query", "allowed are target"),
+        ("/v1/place", "allowed are target, mode"), ("/v1/query", "allowed are target, mode"),
     ])
     func unknownParameters(path: String, allowed: String) async throws {
         try await makeApp(testConfiguration()).test(.router) { client in

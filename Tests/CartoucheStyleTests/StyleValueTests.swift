@@ -42,22 +42,22 @@ import Testing
 }
 
 @Suite struct StyleExpressionTests {
-    @Test func perFeatureMatchesTheMapboxShape() {
+    @Test func perFeatureIsAFlatLookup() {
         let expression = StyleExpression.perFeature("text-color", in: "layerProperties", fallback: "rgba(0, 0, 0, 1)")
         let expected: JSONValue = [
-            "coalesce", ["get", "text-color", ["get", "layerProperties"]], "rgba(0, 0, 0, 1)",
+            "coalesce", ["get", "layerProperties.text-color"], "rgba(0, 0, 0, 1)",
         ]
         #expect(expression == expected)
     }
 
     @Test func arrayFallbacksAreLiteral() {
         let expression = StyleExpression.perFeature("text-offset", in: "layerProperties", fallback: [0, 0])
-        #expect(expression == ["coalesce", ["get", "text-offset", ["get", "layerProperties"]], ["literal", [0, 0]]])
+        #expect(expression == ["coalesce", ["get", "layerProperties.text-offset"], ["literal", [0, 0]]])
     }
 
     @Test func missingFallbackLeavesOneArgument() {
         let expression = StyleExpression.perFeature("icon-image", in: "layerProperties", fallback: nil)
-        #expect(expression == ["coalesce", ["get", "icon-image", ["get", "layerProperties"]]])
+        #expect(expression == ["coalesce", ["get", "layerProperties.icon-image"]])
     }
 }
 

@@ -31,6 +31,8 @@ Result:
    "projected": [[x, y], ...],
    "hits": [[{"layer": id, "id": feature id or null, "cluster": bool,
               "properties": {…the feature's properties as MapLibre returns them}}, ...], ...],  # per probe, top-most first
+   "console": {"load": ["warning: …", …], "query": […]},      # console warnings and errors (page and
+                                                               # its workers) while loading, then while querying
    "nonBackgroundPixels": n, "pixels": n, "screenshot": path, "seconds": t,
    "view": {"center": [lng, lat], "zoom", "bearing", "pitch",    # the camera the map shows,
             "projection": map.getProjection() (null when unset),
@@ -222,11 +224,30 @@ def main():
     require_setup("maplibre_style_oracle", modules=("playwright", "freetype"))
     job = json.load(sys.stdin)
     pbf = glyph_pbf(ROOT / job["glyphFont"], job["glyphChars"], 0, 255)
+    console = []
+
+    def record(message):
+        if message.type in ("warning", "error"):
+            console.append(f"{message.type}: {message.text}")
+
+    def watch_worker(worker):
+        # MapLibre lays out tiles in web workers; their warnings are the load-time ones.
+        try:
+            worker.on("console", record)
+        except Exception:  # playwright versions whose workers have no console event
+            pass
+
     with map_page("maplibre_style_oracle", job["width"], job["height"]) as page:
+        page.on("console", record)
+        page.on("worker", watch_worker)
+        for worker in page.workers:
+            watch_worker(worker)
         page.evaluate("window.map.on('error', (e) => window.styleErrors.push(String(e && e.error ? e.error.message : e)))")
         page.evaluate(SETUP, {"glyphs": base64.b64encode(pbf).decode("ascii"), "images": job["images"]})
         page.evaluate(LOAD, job)
+        at_load = list(console)
         result = page.evaluate(QUERY, job["probes"])
+        result["console"] = {"load": at_load, "query": console[len(at_load):]}
         png = page.screenshot(path=job["screenshot"], type="png")
         counted = page.evaluate(COUNT_PIXELS, base64.b64encode(png).decode("ascii"))
     result.update({"nonBackgroundPixels": counted["count"], "pixels": counted["pixels"],

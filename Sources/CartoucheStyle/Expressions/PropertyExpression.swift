@@ -103,7 +103,9 @@ struct ExpressionUses {
             switch op {
             case "zoom": zoom = true
             case "feature-state": state = true; feature = true
-            case "get", "has" where args.count == 1: feature = true; featureData = true
+            // One argument reads the feature; a second names the object to read
+            // (itself feature-dependent only if it reads the feature, found below).
+            case "get" where args.count == 1, "has" where args.count == 1: feature = true; featureData = true
             case "properties", "id", "geometry-type": feature = true; featureData = true
             default: break
             }
