@@ -50,8 +50,13 @@ public enum PlaceJob {
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
         shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil
     ) -> Result<PlaceOutcome, JobError> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        if ZoomRangeScene.isZoomRange(json) {
+            return ZoomRangePlaceJob.run(json, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+        }
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits, target: target) {
+        switch SceneInput.decode(json, limits: limits, target: target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }
