@@ -1,0 +1,11 @@
+/// A small zoom-range scene and its answer, byte for byte: one golden shared
+/// by the scene, CLI and HTTP tests, so all three paths are held to the same
+/// bytes. Hand-checked: "east" sits 1/4096 world east of "capital", two
+/// 40-point boxes, so it appears where 4096 · 40 = 512 · 2^z, z = log2(320);
+/// "brief" (its own maxZoom 7.5) shows from log2(360 · 40 / 512) ≈ 4.81 to
+/// 7.5; "pin" overlaps by `allowOverlap`; "late" starts above the range.
+public enum ZoomRangeFixture {
+    public static let scene = #"{"version":1,"zoomRange":{"min":3,"max":10},"options":{"mode":"greedy"},"viewAnnotations":[{"id":"capital","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":40,"height":20},"priority":2,"variableAnchors":["center"]},{"id":"east","feature":{"type":"Point","coordinates":[0.087890625,0]},"size":{"width":40,"height":20},"priority":1,"variableAnchors":["center"]},{"id":"north","feature":{"type":"Point","coordinates":[0,0.05]},"size":{"width":30,"height":12},"variableAnchors":["top","bottom",{"anchor":"left","offsetX":4}]},{"id":"brief","feature":{"type":"Point","coordinates":[1,0]},"size":{"width":40,"height":20},"maxZoom":7.5},{"id":"pin","feature":{"type":"Point","coordinates":[0.01,0.01]},"size":{"width":10,"height":10},"allowOverlap":true},{"id":"late","feature":{"type":"Point","coordinates":[30,10]},"size":{"width":10,"height":10},"minZoom":12}]}"#
+
+    public static let answer = #"{"placements":[{"anchor":{"anchor":"center","offsetX":0,"offsetY":0},"anchorCoordinate":[0,0],"id":"capital","minZoom":3,"visible":true},{"anchor":{"anchor":"center","offsetX":0,"offsetY":0},"anchorCoordinate":[0.087890625,0],"id":"east","minZoom":8.321928076853673,"visible":true},{"anchor":{"anchor":"bottom","offsetX":0,"offsetY":0},"anchorCoordinate":[0,0.05],"id":"north","minZoom":7.135709030856703,"visible":true},{"anchor":{"anchor":"center","offsetX":0,"offsetY":0},"anchorCoordinate":[1,0],"id":"brief","maxZoom":7.5,"minZoom":4.813781173183354,"visible":true},{"anchor":{"anchor":"center","offsetX":0,"offsetY":0},"anchorCoordinate":[0.01,0.01],"id":"pin","minZoom":3,"visible":true},{"hiddenReason":{"code":"zoom"},"id":"late","visible":false}],"stats":{"coverage":21.22858171910627,"finished":true,"hidden":1,"improvements":0,"method":"greedy","pairTests":14,"shown":5},"version":1,"zoomRange":{"max":10,"min":3}}"#
+}
