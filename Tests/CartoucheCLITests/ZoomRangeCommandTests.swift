@@ -19,4 +19,11 @@ struct ZoomRangeCommandTests {
         #expect(run.status == 4)
         #expect(run.stderr.contains(#"camera: give either "zoomRange" or "camera", not both"#), "\(run.stderr)")
     }
+
+    @Test("compile of a zoom-range text scene writes the golden fragment: features with minzoom, anchor, offsets, tippecanoe; one layer per step")
+    func compileGolden() throws {
+        let run = try Executable.run(["compile", "-", "--output", "fragment"], stdin: ZoomRangeFixture.textScene)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == ZoomRangeFixture.compiledFragment + "\n")
+    }
 }

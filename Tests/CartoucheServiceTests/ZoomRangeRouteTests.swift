@@ -38,4 +38,13 @@ struct ZoomRangeRouteTests {
             }
         }
     }
+
+    @Test("compile of a zoom-range text scene answers the CLI's golden fragment")
+    func compileGolden() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let response = try await post(client, "/v1/compile?output=fragment", ByteBuffer(string: ZoomRangeFixture.textScene))
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body) == ZoomRangeFixture.compiledFragment)
+        }
+    }
 }
