@@ -29,7 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from city_views import Service, dumps  # noqa: E402
+from city_views import Service, dumps, frame  # noqa: E402
 
 FONT = ["Noto Sans Regular"]
 TEXT_SIZE = 12
@@ -58,12 +58,7 @@ def world_xy(lng, lat):
 
 def rel_box(w, h, anchor, ox, oy):
     """The frame relative to the point (AnchorConfig.frame at the origin)."""
-    dx, dy = {
-        "center": (-w / 2, -h / 2), "top": (-w / 2, 0), "bottom": (-w / 2, -h), "left": (0, -h / 2),
-        "right": (-w, -h / 2), "top-left": (0, 0), "top-right": (-w, 0), "bottom-left": (0, -h),
-        "bottom-right": (-w, -h)}[anchor]
-    x0, y0 = dx + ox, dy - oy
-    return (x0, y0, x0 + w, y0 + h)
+    return frame(0, 0, w, h, anchor, ox, oy)
 
 
 def collides(a, b, t=TOLERANCE):

@@ -11,10 +11,11 @@ enum ZoomRangeCompileJob {
         _ json: JSONValue, options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style, text: TextLayoutEngine?,
         shouldCancel: (@Sendable () -> Bool)?
     ) -> Result<CompileOutcome, JobError> {
-        if let problem = SceneInput.tooManyAnnotations(in: json, at: .root, limit: limits.maxAnnotations) { return .failure(problem) }
         let scene: ZoomRangeScene
-        do { scene = try ZoomRangeScene(json: json) } catch { return .failure(.invalidValue(error)) }
-        if let problem = SceneInput.firstTooLongText(in: json, at: .root, limit: limits.maxTextLength) { return .failure(problem) }
+        switch ZoomRangePlaceJob.decode(json, limits: limits) {
+        case .success(let decoded): scene = decoded
+        case .failure(let problem): return .failure(problem)
+        }
         let response: ZoomRangeResponse
         do { response = try scene.place(text: text, shouldCancel: shouldCancel) } catch {
             return .failure(PlaceJob.jobError(for: error, in: scene.asDocument))

@@ -12,10 +12,11 @@ enum ZoomRangePlaceJob {
         _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
         shouldStopSearch: (@Sendable () -> Bool)?
     ) -> Result<PlaceOutcome, JobError> {
-        if let problem = SceneInput.tooManyAnnotations(in: json, at: .root, limit: limits.maxAnnotations) { return .failure(problem) }
         let scene: ZoomRangeScene
-        do { scene = try ZoomRangeScene(json: json) } catch { return .failure(.invalidValue(error)) }
-        if let problem = SceneInput.firstTooLongText(in: json, at: .root, limit: limits.maxTextLength) { return .failure(problem) }
+        switch decode(json, limits: limits) {
+        case .success(let decoded): scene = decoded
+        case .failure(let problem): return .failure(problem)
+        }
         if let shouldCancel, shouldCancel() { return .failure(PlaceJob.cancelled) }
         let response: ZoomRangeResponse
         do {
@@ -30,5 +31,15 @@ enum ZoomRangePlaceJob {
         for p in response.result.placements where !p.isVisible { hidden[p.hiddenReason?.code ?? "hidden", default: 0] += 1 }
         return .success(PlaceOutcome(body: bytes, placed: response.result.shownCount, hiddenByReason: hidden,
                                      warnings: response.warnings.map(\.description)))
+    }
+
+    /// The scene under the limits, as `SceneInput` reads camera scenes:
+    /// counted before decoding, text lengths checked after.
+    static func decode(_ json: JSONValue, limits: SceneLimits) -> Result<ZoomRangeScene, JobError> {
+        if let problem = SceneInput.tooManyAnnotations(in: json, at: .root, limit: limits.maxAnnotations) { return .failure(problem) }
+        let scene: ZoomRangeScene
+        do { scene = try ZoomRangeScene(json: json) } catch { return .failure(.invalidValue(error)) }
+        if let problem = SceneInput.firstTooLongText(in: json, at: .root, limit: limits.maxTextLength) { return .failure(problem) }
+        return .success(scene)
     }
 }
