@@ -36,7 +36,7 @@ struct ZoomRangeSearch {
                 guard item.visible, !item.allowOverlap, !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite,
                       state.lowest[k] <= state.top[k], state.minZoom[k] > state.lowest[k] else { continue }
                 guard let move = bestMove(k, &state) else { continue }
-                for (b, ab) in move.overrides { state.anchor[Int(b)] = ab }
+                for (b, ab) in move.overrides { state.turn(Int(b), to: Int(ab)) }
                 state.place(k, anchor: move.anchor, minZoom: move.zoom)
                 improvements += 1
                 improved = true

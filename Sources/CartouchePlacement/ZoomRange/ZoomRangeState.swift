@@ -16,6 +16,19 @@ struct ZoomRangeState {
     var minZoom: [Double]
     var sMin: [Double]
     var grid: ZoomLevelGrid
+    /// Per item: how far any of its boxes reaches from its point on either
+    /// axis (all anchors): two items further apart than the sum on an axis,
+    /// at a scale, do not collide there.
+    let extent: [Double]
+    /// Per item: the scale at its lowest zoom.
+    let sLowest: [Double]
+    /// Per placed item without collision boxes: its frame around its point
+    /// for its anchor (the pair loop reads it instead of rebuilding it).
+    var frame: [ScreenRect]
+    /// Per item: its point, and whether it has collision boxes (read in the
+    /// pair loop without touching the items).
+    let world: [ScreenPoint]
+    let hasBoxes: [Bool]
     /// Pair-of-rect interval computations so far.
     var pairTests = 0
 
@@ -27,15 +40,18 @@ struct ZoomRangeState {
         anchor = Array(repeating: -1, count: items.count)
         minZoom = Array(repeating: .infinity, count: items.count)
         sMin = Array(repeating: .infinity, count: items.count)
-        var reach = 0.0
-        for item in items {
+        extent = items.map { item in
+            var e = 0.0
             for a in item.anchors {
-                for r in item.relativeRects(a) {
-                    reach = max(reach, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY))
-                }
+                for r in item.relativeRects(a) { e = max(e, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) }
             }
+            return e
         }
-        grid = ZoomLevelGrid(range: range, reach: max(2 * reach, 1e-9))
+        sLowest = lowest.map(ZoomConflict.scale)
+        world = items.map(\.world)
+        hasBoxes = items.map { !($0.collisionBoxes?.isEmpty ?? true) }
+        frame = Array(repeating: ScreenRect(x: 0, y: 0, width: 0, height: 0), count: items.count)
+        grid = ZoomLevelGrid(range: range, reach: max(2 * (extent.max() ?? 0), 1e-9))
     }
 
     func isPlaced(_ i: Int) -> Bool { anchor[i] >= 0 }
@@ -43,9 +59,16 @@ struct ZoomRangeState {
     mutating func place(_ i: Int, anchor a: Int, minZoom m: Double) {
         if isPlaced(i) { grid.remove(Int32(i), at: items[i].world, minZoom: minZoom[i]) }
         anchor[i] = Int32(a)
+        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
         minZoom[i] = m
         sMin[i] = ZoomConflict.scale(m)
         grid.insert(Int32(i), at: items[i].world, minZoom: m)
+    }
+
+    /// Turns placed item `i` to anchor `a`, keeping its minimum zoom.
+    mutating func turn(_ i: Int, to a: Int) {
+        anchor[i] = Int32(a)
+        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
     }
 
     /// Collects into `list` the placed items that may collide with item `i`
@@ -67,18 +90,35 @@ struct ZoomRangeState {
         let item = items[i]
         let rects = item.relativeRects(item.anchors[a])
         var best = lowest[i], blocker: Int32 = -1
-        let p = item.world, t = top[i], st = sTop[i]
+        let p = item.world, t = top[i], st = sTop[i], ei = extent[i], sLow = sLowest[i]
         for j32 in near {
             let j = Int(j32)
             guard j != i, j != skip else { continue }
-            let aj = overrides.isEmpty ? anchor[j] : (overrides[j32] ?? anchor[j])
+            let dx = world[j].x - p.x, dy = world[j].y - p.y
+            // Out of reach from the first zoom both may show at: no pair test.
+            let reach = ei + extent[j], s0 = max(sMin[j], sLow)
+            if abs(dx) * s0 >= reach || abs(dy) * s0 >= reach { continue }
+            let overridden = overrides.isEmpty ? nil : overrides[j32]
+            let sjMin = sMin[j], sjTop = sTop[j], jTop = top[j]
+            if overridden == nil, rects.count == 1, !hasBoxes[j] {
+                // The common case, one box each: no array built per neighbour.
+                pairTests += 1
+                guard let s = ZoomConflict.scales(rects[0], frame[j], dx: dx, dy: dy) else { continue }
+                let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
+                if f > best {
+                    best = f
+                    blocker = j32
+                    if f > t { return (.infinity, blocker) }
+                }
+                continue
+            }
             let other = items[j]
-            let dx = other.world.x - p.x, dy = other.world.y - p.y
+            let rectsJ = other.relativeRects(other.anchors[Int(overridden ?? anchor[j])])
             for r in rects {
-                for q in other.relativeRects(other.anchors[Int(aj)]) {
+                for q in rectsJ {
                     pairTests += 1
                     guard let s = ZoomConflict.scales(r, q, dx: dx, dy: dy) else { continue }
-                    let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: top[j], sjMin: sMin[j], sjTop: sTop[j])
+                    let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
                     if f > best {
                         best = f
                         blocker = j32
