@@ -107,8 +107,13 @@ public enum CompileJob {
         _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
         text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
     ) -> Result<CompileOutcome, JobError> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        if ZoomRangeScene.isZoomRange(json) {
+            return ZoomRangeCompileJob.run(json, options: options, limits: limits, style: style, text: text, shouldCancel: shouldCancel)
+        }
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits, target: options.target) {
+        switch SceneInput.decode(json, limits: limits, target: options.target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

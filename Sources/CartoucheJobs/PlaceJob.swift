@@ -52,8 +52,14 @@ public enum PlaceJob {
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
         shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<PlaceOutcome, JobError> {
+        let json: JSONValue
+        do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
+        if ZoomRangeScene.isZoomRange(json) {
+            return ZoomRangePlaceJob.run(json, limits: limits, text: text, shouldCancel: shouldCancel,
+                                         shouldStopSearch: shouldStopSearch, mode: mode)
+        }
         let document: SceneDocument
-        switch SceneInput.decode(body: body, limits: limits, target: target, mode: mode) {
+        switch SceneInput.decode(json, limits: limits, target: target, mode: mode) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }

@@ -6,8 +6,15 @@
 func placementOrder(_ items: [PlacementItem]) -> [Int] {
     // Sort small keys rather than the items: comparing items copied them
     // (several reference counts each) n log n times.
-    let keys = items.map { (selected: $0.selected, priority: $0.priority, anchorCount: $0.anchors.count) }
-    return keys.indices.sorted { a, b in
+    placementOrder(keys: items.map { (selected: $0.selected, priority: $0.priority, anchorCount: $0.anchors.count) })
+}
+
+/// ``placementOrder(_:)`` over each item's sort key alone (selected,
+/// priority, anchor count), for callers with items of their own kind.
+///
+/// - Complexity: O(n log n).
+func placementOrder(keys: [(selected: Bool, priority: Int, anchorCount: Int)]) -> [Int] {
+    keys.indices.sorted { a, b in
         let x = keys[a], y = keys[b]
         if x.selected != y.selected { return x.selected }
         if x.priority != y.priority { return x.priority > y.priority }

@@ -15,7 +15,7 @@ public enum OpenAPIDocument {
 
     /// The hand-written text. It is long; its answers' schemas live in
     /// `OpenAPIDocument+Answers.swift` (``answerSchemas``), joined here.
-    static let template: String = pathsAndRequestSchemas + "\n" + geometrySchemas + "\n" + motionSchemas + "\n" + answerSchemas
+    static let template: String = pathsAndRequestSchemas + "\n" + geometrySchemas + "\n" + motionSchemas + "\n" + zoomRangeSchemas + "\n" + answerSchemas
 
     /// The 256 glyph ranges of the Basic Multilingual Plane (`0-255` …
     /// `65280-65535`) as a JSON array: the only range names the glyph route takes.
@@ -36,14 +36,14 @@ public enum OpenAPIDocument {
     "/v1/place": {
       "post": {
         "operationId": "placeScene",
-        "summary": "Place the view annotations of a scene, one frame per camera",
+        "summary": "Place the view annotations of a scene, one frame per camera (or once for a zoom range)",
         "parameters": [
           {"name": "target", "in": "query", "schema": {"enum": ["portable", "mapbox"]}, "description": "Overrides the scene's options.target (default portable): portable refuses Mapbox-only properties and slots; mapbox accepts them"},
           {"name": "mode", "in": "query", "schema": {"enum": ["greedy", "optimise"]}, "description": "Overrides the scene's options.mode (default greedy): greedy is Mapbox's first fit in priority order; optimise keeps the priority contract and shows as many callouts as it can"}
         ],
-        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scene"}}}},
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/Scene"}, {"$ref": "#/components/schemas/ZoomRangeScene"}]}}}},
         "responses": {
-          "200": {"description": "The placement", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaceResponse"}}}},
+          "200": {"description": "The placement", "headers": {"Cartouche-Warning-Count": {"schema": {"type": "integer", "minimum": 0}}, "Cartouche-Warnings": {"schema": {"type": "string"}, "description": "JSON array of strings (missing glyphs); present when the count is not 0"}}, "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/PlaceResponse"}, {"$ref": "#/components/schemas/ZoomRangePlaceResponse"}]}}}},
           "400": {"$ref": "#/components/responses/MalformedJSON"},
           "413": {"$ref": "#/components/responses/TooLarge"},
           "415": {"$ref": "#/components/responses/UnsupportedMediaType"},

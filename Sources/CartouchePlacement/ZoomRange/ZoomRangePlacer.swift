@@ -1,0 +1,103 @@
+import CartoucheGeometry
+
+/// Consistent labels over a zoom range (Been, Nöllenburg, Poon, Wolff,
+/// *active range optimisation*, simple variant): each shown item gets one
+/// anchor and one active range `[minZoom, top]`, `top` the range's max (or
+/// the item's own `maxZoom` when lower), and is shown at every zoom of it,
+/// fractional zooms included; it never pops or jumps while zooming in.
+///
+/// **Contract.** At no zoom of the range do two shown boxes collide by the
+/// frame's rule (`ScreenRect.collides(with:)`: overlap by more than
+/// `collisionTolerance` on both axes), except that an `allowOverlap` item
+/// may overlap the items placed before it (the later ones still avoid it).
+/// Conflicts are exact: per pair, the zoom interval on which the boxes
+/// collide is computed in closed form (``ZoomConflict``), never sampled.
+///
+/// **Greedy mode.** In placement order (selected, then priority, then fewer
+/// anchors, then input order, as for one frame), each item takes the lowest
+/// minimum zoom in `[max(minZoom, range.min), top]` — and the first anchor
+/// giving it — over which it collides with no item placed before it; when
+/// none exists it is hidden (`collision` with the item that rules out its
+/// first anchor, `zoom` when its own limits miss the range, `notVisible`).
+///
+/// **Optimise mode.** Greedy, then a local search that never raises any
+/// item's minimum zoom: each move lowers one item's minimum zoom (or shows a
+/// hidden one) by changing its anchor and the anchors of up to
+/// ``maxChainLength`` items that bind it, each of which keeps its own
+/// minimum zoom. So the lexicographic priority contract holds by
+/// construction — no item ever gets a higher minimum zoom so that another
+/// may have a lower one — and the total coverage Σ(top − minZoom) rises with
+/// every move. It is a local optimum, not a proven maximum.
+///
+/// - Complexity: greedy O(n log n + n · a · k) for n items with a anchors and
+///   k neighbours listed by the level grid (``ZoomLevelGrid``); each search
+///   pass at most ``maxChainLength`` · a² times that.
+public enum ZoomRangePlacer {
+    /// The most binding items one optimise move may re-anchor.
+    public static let maxChainLength = 3
+    /// The most passes of optimise mode's search over the items.
+    public static let maxPasses = 4
+
+    /// - Parameters:
+    ///   - shouldCancel: polled every 256 items; true throws `PlacementError.cancelled`.
+    ///   - shouldStopSearch: ends optimise mode's search early (`finished` false).
+    public static func place(
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMethod = .greedy,
+        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+    ) throws(PlacementError) -> ZoomRangeResult {
+        var state = ZoomRangeState(items, range: range)
+        var near: [Int32] = []
+        var reasons = [HiddenReason?](repeating: nil, count: items.count)
+        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        for (rank, i) in order.enumerated() {
+            if rank & 255 == 255, let shouldCancel, shouldCancel() {
+                throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
+            }
+            reasons[i] = placeGreedily(i, &state, &near)
+        }
+        var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
+        if mode == .optimise {
+            var search = ZoomRangeSearch(order: order, shouldCancel: shouldCancel, shouldStop: shouldStopSearch)
+            try search.run(&state)
+            result.improvements = search.improvements
+            result.finished = search.finished
+            for i in items.indices where state.isPlaced(i) { reasons[i] = nil }
+        }
+        result.pairTests = state.pairTests
+        result.placements = items.indices.map { i in
+            guard state.isPlaced(i) else {
+                return ZoomRangePlacement(id: items[i].id, itemIndex: i, hiddenReason: reasons[i] ?? .zoom)
+            }
+            return ZoomRangePlacement(
+                id: items[i].id, itemIndex: i, minZoom: state.minZoom[i], maxZoom: state.top[i],
+                anchor: items[i].anchors[Int(state.anchor[i])])
+        }
+        return result
+    }
+
+    /// Places item `i` at its lowest free minimum zoom, or says why not.
+    private static func placeGreedily(_ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32]) -> HiddenReason? {
+        let item = state.items[i]
+        if !item.visible { return .notVisible }
+        guard !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
+        guard state.lowest[i] <= state.top[i] else { return .zoom }
+        if item.allowOverlap {
+            state.place(i, anchor: 0, minZoom: state.lowest[i])
+            return nil
+        }
+        state.gatherNeighbours(of: i, into: &near)
+        var best = (zoom: Double.infinity, anchor: -1)
+        var firstBlocker: Int32 = -1
+        for a in item.anchors.indices {
+            let (m, blocker) = state.lowestMinZoom(i, anchor: a, near: near)
+            if a == 0 { firstBlocker = blocker }
+            if m < best.zoom { best = (m, a) }
+            if m == state.lowest[i] { break }  // no anchor can do better
+        }
+        guard best.anchor >= 0, best.zoom <= state.top[i] else {
+            return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
+        }
+        state.place(i, anchor: best.anchor, minZoom: best.zoom)
+        return nil
+    }
+}

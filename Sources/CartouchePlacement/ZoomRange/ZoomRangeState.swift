@@ -1,0 +1,132 @@
+import CartoucheGeometry
+
+/// The working state of a zoom-range placement: per item its clamped zoom
+/// limits, its chosen anchor and minimum zoom when placed, and the level
+/// grid of placed items. Shared by greedy mode and optimise mode's search.
+struct ZoomRangeState {
+    let items: [ZoomRangeItem]
+    /// Per item: the lowest zoom it may start at, `max(minZoom, range.min)`.
+    let lowest: [Double]
+    /// Per item: the top of its active range, `min(maxZoom, range.max)`, and its scale.
+    let top: [Double]
+    let sTop: [Double]
+    /// Per item: the chosen anchor index, -1 while not placed.
+    var anchor: [Int32]
+    /// Per item: its minimum zoom (and its scale) when placed.
+    var minZoom: [Double]
+    var sMin: [Double]
+    var grid: ZoomLevelGrid
+    /// Per item: how far any of its boxes reaches from its point on either
+    /// axis (all anchors): two items further apart than the sum on an axis,
+    /// at a scale, do not collide there.
+    let extent: [Double]
+    /// Per item: the scale at its lowest zoom.
+    let sLowest: [Double]
+    /// Per placed item without collision boxes: its frame around its point
+    /// for its anchor (the pair loop reads it instead of rebuilding it).
+    var frame: [ScreenRect]
+    /// Per item: its point, and whether it has collision boxes (read in the
+    /// pair loop without touching the items).
+    let world: [ScreenPoint]
+    let hasBoxes: [Bool]
+    /// Pair-of-rect interval computations so far.
+    var pairTests = 0
+
+    init(_ items: [ZoomRangeItem], range: ZoomRange) {
+        self.items = items
+        lowest = items.map { max($0.minZoom, range.min) }
+        top = items.map { min($0.maxZoom, range.max) }
+        sTop = top.map(ZoomConflict.scale)
+        anchor = Array(repeating: -1, count: items.count)
+        minZoom = Array(repeating: .infinity, count: items.count)
+        sMin = Array(repeating: .infinity, count: items.count)
+        extent = items.map { item in
+            var e = 0.0
+            for a in item.anchors {
+                for r in item.relativeRects(a) { e = max(e, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) }
+            }
+            return e
+        }
+        sLowest = lowest.map(ZoomConflict.scale)
+        world = items.map(\.world)
+        hasBoxes = items.map { !($0.collisionBoxes?.isEmpty ?? true) }
+        frame = Array(repeating: ScreenRect(x: 0, y: 0, width: 0, height: 0), count: items.count)
+        grid = ZoomLevelGrid(range: range, reach: max(2 * (extent.max() ?? 0), 1e-9))
+    }
+
+    func isPlaced(_ i: Int) -> Bool { anchor[i] >= 0 }
+
+    mutating func place(_ i: Int, anchor a: Int, minZoom m: Double) {
+        if isPlaced(i) { grid.remove(Int32(i), at: items[i].world, minZoom: minZoom[i]) }
+        anchor[i] = Int32(a)
+        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
+        minZoom[i] = m
+        sMin[i] = ZoomConflict.scale(m)
+        grid.insert(Int32(i), at: items[i].world, minZoom: m)
+    }
+
+    /// Turns placed item `i` to anchor `a`, keeping its minimum zoom.
+    mutating func turn(_ i: Int, to a: Int) {
+        anchor[i] = Int32(a)
+        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
+    }
+
+    /// Collects into `list` the placed items that may collide with item `i`
+    /// at a zoom ≥ its lowest (and possibly a few others).
+    func gatherNeighbours(of i: Int, into list: inout [Int32]) {
+        list.removeAll(keepingCapacity: true)
+        grid.near(items[i].world, lowest: lowest[i], into: &list)
+    }
+
+    /// The lowest minimum zoom item `i` may take with anchor `a` against the
+    /// placed items listed in `near` (from ``gatherNeighbours(of:into:)``; skipping `i` and `skip`), each with its
+    /// own anchor or the one `overrides` gives it; and the item that binds
+    /// it (-1 when none). `+infinity` when no minimum zoom fits below its top.
+    ///
+    /// - Complexity: O(neighbours × collision boxes²).
+    mutating func lowestMinZoom(
+        _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32] = [:]
+    ) -> (zoom: Double, blocker: Int32) {
+        let item = items[i]
+        let rects = item.relativeRects(item.anchors[a])
+        var best = lowest[i], blocker: Int32 = -1
+        let p = item.world, t = top[i], st = sTop[i], ei = extent[i], sLow = sLowest[i]
+        for j32 in near {
+            let j = Int(j32)
+            guard j != i, j != skip else { continue }
+            let dx = world[j].x - p.x, dy = world[j].y - p.y
+            // Out of reach from the first zoom both may show at: no pair test.
+            let reach = ei + extent[j], s0 = max(sMin[j], sLow)
+            if abs(dx) * s0 >= reach || abs(dy) * s0 >= reach { continue }
+            let overridden = overrides.isEmpty ? nil : overrides[j32]
+            let sjMin = sMin[j], sjTop = sTop[j], jTop = top[j]
+            if overridden == nil, rects.count == 1, !hasBoxes[j] {
+                // The common case, one box each: no array built per neighbour.
+                pairTests += 1
+                guard let s = ZoomConflict.scales(rects[0], frame[j], dx: dx, dy: dy) else { continue }
+                let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
+                if f > best {
+                    best = f
+                    blocker = j32
+                    if f > t { return (.infinity, blocker) }
+                }
+                continue
+            }
+            let other = items[j]
+            let rectsJ = other.relativeRects(other.anchors[Int(overridden ?? anchor[j])])
+            for r in rects {
+                for q in rectsJ {
+                    pairTests += 1
+                    guard let s = ZoomConflict.scales(r, q, dx: dx, dy: dy) else { continue }
+                    let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
+                    if f > best {
+                        best = f
+                        blocker = j32
+                        if f > t { return (.infinity, blocker) }
+                    }
+                }
+            }
+        }
+        return (best, blocker)
+    }
+}

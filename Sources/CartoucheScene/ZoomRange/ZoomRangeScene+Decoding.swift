@@ -1,0 +1,81 @@
+import CartoucheCamera
+import CartoucheGeometry
+import CartoucheJSON
+import CartouchePlacement
+import CartoucheText
+
+extension ZoomRangeScene {
+    /// Whether a scene's JSON asks for a zoom-range placement (has a
+    /// `zoomRange` member): the jobs route such scenes here instead of to
+    /// ``SceneDocument``.
+    public static func isZoomRange(_ json: JSONValue) -> Bool {
+        json.objectValue?["zoomRange"] != nil
+    }
+
+    /// Scene members a zoom-range scene cannot honour (they need a camera,
+    /// a viewport or layer annotations), refused by name rather than as
+    /// unknown.
+    static let cameraOnlyMembers = [
+        "puck", "avoidRegions", "avoidLines", "managers", "avoidLayers", "images", "basemap", "previous", "featureState",
+    ]
+
+    /// Decodes and validates a zoom-range scene. Every problem is reported at
+    /// its member's path: `zoomRange` with `camera`/`cameras`, `min` above
+    /// `max` or outside the camera's zoom limits (0…25.5), a view annotation
+    /// not bound to a GeoJSON `Point`, the `globe` projection.
+    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+        var r = try JSONObjectReader(json, at: path)
+        let version = try r.requiredInt("version")
+        guard version == SceneDocument.currentVersion else {
+            throw JSONDecodingError(path: r.path(of: "version"), reason: "unsupported version \(version); this Cartouche reads version \(SceneDocument.currentVersion)")
+        }
+        for member in ["camera", "cameras"] where r.members[member] != nil {
+            throw JSONDecodingError(path: r.path(of: member), reason: "give either \"zoomRange\" or \"\(member)\", not both")
+        }
+        for member in Self.cameraOnlyMembers where r.members[member] != nil {
+            throw JSONDecodingError(path: r.path(of: member), reason: "not supported in a zoom-range scene, which places point-bound view annotations only")
+        }
+        let range = try r.required("zoomRange", Self.zoomRange)
+        // A viewport is allowed (the same file may serve cameras) but unused.
+        _ = try r.optional("viewport", SceneDecoding.size)
+        let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
+            try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
+        } ?? []
+        var ids = Set<String>()
+        var contents: [String: CalloutContent] = [:]
+        for (i, d) in decoded.enumerated() {
+            let at = r.path(of: "viewAnnotations").appending(index: i)
+            guard ids.insert(d.annotation.id).inserted else {
+                throw JSONDecodingError(path: at.appending(key: "id"), reason: "\"\(d.annotation.id)\" is used by an earlier view annotation")
+            }
+            guard case .geometry(.point) = d.annotation.annotatedFeature else {
+                throw JSONDecodingError(path: at.appending(key: "feature"), reason: "a zoom-range scene places view annotations bound to a GeoJSON Point only")
+            }
+            if d.annotation.lineTrim != nil {
+                throw JSONDecodingError(path: at.appending(key: "lineTrim"), reason: "not supported in a zoom-range scene (no lines)")
+            }
+            if let c = d.content { contents[d.annotation.id] = c }
+        }
+        let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
+        if try r.optional("projection", SceneDecoding.projection) == .globe {
+            throw JSONDecodingError(path: r.path(of: "projection").appending(key: "type"),
+                                    reason: "a zoom-range scene is placed in Mercator; \"globe\" is not supported")
+        }
+        try r.rejectUnknownMembers()
+        self.init(zoomRange: range, viewAnnotations: decoded.map(\.annotation), contents: contents, options: options)
+    }
+
+    /// `{"min": z0, "max": z1}`: finite, `min ≤ max`, both within the
+    /// camera's zoom limits.
+    static func zoomRange(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ZoomRange {
+        var r = try JSONObjectReader(v, at: p)
+        let lo = try r.requiredNumber("min"), hi = try r.requiredNumber("max")
+        try r.rejectUnknownMembers()
+        let limits = Camera.zoomRange
+        for (name, z) in [("min", lo), ("max", hi)] where !limits.contains(z) {
+            throw JSONDecodingError(path: r.path(of: name), reason: "\(z) is outside the camera's zoom limits \(limits.lowerBound)…\(limits.upperBound)")
+        }
+        guard lo <= hi else { throw JSONDecodingError(path: r.path(of: "min"), reason: "min \(lo) is above max \(hi)") }
+        return ZoomRange(min: lo, max: hi)
+    }
+}

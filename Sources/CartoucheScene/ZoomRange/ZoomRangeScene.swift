@@ -1,0 +1,82 @@
+import CartoucheCamera
+import CartoucheGeometry
+import CartouchePlacement
+import CartoucheText
+
+/// A scene placed once for a whole range of zooms instead of one camera
+/// (`"zoomRange": {"min": z0, "max": z1}` in place of `camera`/`cameras`):
+/// Mercator, bearing 0, pitch 0, no viewport — the whole data set is
+/// placed, and each shown view annotation gets one anchor and the lowest
+/// zoom from which it stays shown up to `max` without ever colliding (see
+/// `ZoomRangePlacer` and `docs/SCENE_FORMAT.md`, "Zoom-range scenes").
+///
+/// Only view annotations bound to GeoJSON `Point` geometries take part;
+/// the decoder refuses what a zoom range cannot honour (other geometries,
+/// layer-bound callouts, managers, the globe) at the member's path.
+public struct ZoomRangeScene: Hashable, Sendable {
+    public var zoomRange: ZoomRange
+    public var viewAnnotations: [ViewAnnotation]
+    /// Content to measure, by view annotation id, for those without a `size`.
+    public var contents: [String: CalloutContent]
+    public var options: SceneOptions
+
+    public init(zoomRange: ZoomRange, viewAnnotations: [ViewAnnotation], contents: [String: CalloutContent] = [:],
+                options: SceneOptions = SceneOptions()) {
+        self.zoomRange = zoomRange
+        self.viewAnnotations = viewAnnotations
+        self.contents = contents
+        self.options = options
+    }
+
+    /// The same annotations as a one-camera scene document: what measuring
+    /// content, listing missing glyphs and naming error paths already work on.
+    public var asDocument: SceneDocument {
+        SceneDocument(viewport: ScreenSize(width: 1, height: 1), cameras: [], viewAnnotations: viewAnnotations,
+                      contents: contents, options: options)
+    }
+
+    /// The placement items: each annotation's point in Web-Mercator unit
+    /// coordinates with its (measured) size and rules.
+    static func items(_ annotations: [ViewAnnotation]) -> [ZoomRangeItem] {
+        annotations.map { va in
+            var world = ScreenPoint(x: .nan, y: .nan)
+            if case .geometry(.point(let p)) = va.annotatedFeature {
+                world = ScreenPoint(x: WebMercator.normalizedX(longitude: p.coordinate.longitude),
+                                    y: WebMercator.normalizedY(latitude: p.coordinate.latitude))
+            }
+            return ZoomRangeItem(
+                id: va.id, world: world, size: va.size, anchors: va.variableAnchors, collisionBoxes: va.collisionBoxes,
+                allowOverlap: va.allowOverlap, visible: va.visible, priority: va.priority, selected: va.selected,
+                minZoom: va.minZoom, maxZoom: va.maxZoom)
+        }
+    }
+
+    /// Measures content-sized annotations with `text`, then places.
+    ///
+    /// - Complexity: see `ZoomRangePlacer` (near-linear in the annotations
+    ///   for labels of similar size).
+    public func place(
+        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+    ) throws(SceneError) -> ZoomRangeResponse {
+        let (measured, layouts) = try asDocument.measured(with: text)
+        let method: PlacementMethod = options.mode == .optimise ? .optimise : .greedy
+        let result: ZoomRangeResult
+        do {
+            result = try ZoomRangePlacer.place(Self.items(measured.viewAnnotations), range: zoomRange, mode: method,
+                                               shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+        } catch {
+            throw .cancelled
+        }
+        return ZoomRangeResponse(zoomRange: zoomRange, annotations: measured.viewAnnotations, result: result,
+                                 warnings: measured.missingGlyphWarnings(text: text, layouts: layouts))
+    }
+}
+
+/// The answer to "place this zoom-range scene".
+public struct ZoomRangeResponse: Hashable, Sendable {
+    public var zoomRange: ZoomRange
+    /// The annotations placed, sizes measured (for their coordinates).
+    public var annotations: [ViewAnnotation]
+    public var result: ZoomRangeResult
+    public var warnings: [SceneWarning] = []
+}

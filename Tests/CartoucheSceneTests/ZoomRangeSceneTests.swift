@@ -1,0 +1,64 @@
+import CartoucheJSON
+import CartoucheTestSupport
+import Testing
+
+@testable import CartoucheScene
+
+@Suite("Zoom-range scenes: decoding and the golden answer")
+struct ZoomRangeSceneTests {
+    static func scene(_ members: String, annotations: String = "[]") -> String {
+        #"{"version":1,\#(members),"viewAnnotations":\#(annotations)}"#
+    }
+
+    static func decodingError(_ text: String) -> JSONDecodingError? {
+        do {
+            _ = try ZoomRangeScene(json: try JSONParser().parse(Array(text.utf8)))
+            return nil
+        } catch let error as JSONDecodingError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test("the golden scene places to the golden answer, byte for byte")
+    func golden() throws {
+        let json = try JSONParser().parse(Array(ZoomRangeFixture.scene.utf8))
+        #expect(ZoomRangeScene.isZoomRange(json))
+        let response = try ZoomRangeScene(json: json).place()
+        #expect(String(decoding: try response.jsonBytes(), as: UTF8.self) == ZoomRangeFixture.answer)
+    }
+
+    @Test("bad zoom ranges and members a zoom range cannot honour are refused at their paths", arguments: [
+        (scene(#""zoomRange":{"min":5,"max":4}"#), "zoomRange.min", "above max"),
+        (scene(#""zoomRange":{"min":-1,"max":4}"#), "zoomRange.min", "zoom limits"),
+        (scene(#""zoomRange":{"min":1,"max":26}"#), "zoomRange.max", "zoom limits"),
+        (scene(#""zoomRange":{"min":1}"#), "zoomRange", "max"),
+        (scene(#""zoomRange":{"min":1,"max":2,"step":1}"#), "zoomRange.step", "unknown member"),
+        (scene(#""zoomRange":{"min":1,"max":2},"camera":{"center":[0,0],"zoom":1}"#), "camera", "not both"),
+        (scene(#""zoomRange":{"min":1,"max":2},"cameras":[]"#), "cameras", "not both"),
+        (scene(#""zoomRange":{"min":1,"max":2},"managers":[]"#), "managers", "zoom-range"),
+        (scene(#""zoomRange":{"min":1,"max":2},"projection":{"type":"globe"}"#), "projection.type", "globe"),
+        (scene(#""zoomRange":{"min":1,"max":2}"#,
+               annotations: #"[{"id":"l","feature":{"type":"LineString","coordinates":[[0,0],[1,1]]},"size":{"width":1,"height":1}}]"#),
+         "viewAnnotations[0].feature", "Point"),
+        (scene(#""zoomRange":{"min":1,"max":2}"#,
+               annotations: #"[{"id":"l","feature":{"layerId":"roads"},"size":{"width":1,"height":1}}]"#),
+         "viewAnnotations[0].feature", "Point"),
+        (scene(#""zoomRange":{"min":1,"max":2}"#,
+               annotations: #"[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":1,"height":1}},{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":1,"height":1}}]"#),
+         "viewAnnotations[1].id", "earlier"),
+    ])
+    func refused(text: String, path: String, reason: String) throws {
+        let error = try #require(Self.decodingError(text), "\(text)")
+        #expect(error.path.description == path, "\(error)")
+        #expect(error.reason.contains(reason), "\(error)")
+    }
+
+    @Test("a viewport is allowed and unused; a plain scene is not a zoom-range one")
+    func viewportIgnored() throws {
+        let with = Self.scene(#""zoomRange":{"min":1,"max":2},"viewport":{"width":10,"height":10}"#)
+        #expect(Self.decodingError(with) == nil)
+        #expect(!ZoomRangeScene.isZoomRange(try JSONParser().parse(Array(#"{"version":1}"#.utf8))))
+    }
+}

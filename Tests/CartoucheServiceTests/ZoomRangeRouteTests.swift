@@ -1,0 +1,50 @@
+import CartoucheJobs
+import CartoucheTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CartoucheService
+
+/// `POST /v1/place` with a zoom-range scene: the golden answer byte for
+/// byte (the CLI test holds `cartouche place` to the same bytes), 422s at
+/// the member's path.
+@Suite("zoom-range scenes over HTTP")
+struct ZoomRangeRouteTests {
+    @Test("the golden scene answers the golden bytes, as PlaceJob (the CLI's path) does")
+    func golden() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let response = try await post(client, "/v1/place", ByteBuffer(string: ZoomRangeFixture.scene))
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body) == ZoomRangeFixture.answer)
+        }
+        let job = try PlaceJob.run(Array(ZoomRangeFixture.scene.utf8), limits: .unlimited, text: nil, shouldCancel: nil).get()
+        #expect(String(decoding: job.body, as: UTF8.self) == ZoomRangeFixture.answer)
+    }
+
+    @Test("bad zoom ranges are 422 problems at the member's path")
+    func refused() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for (body, path) in [
+                (#"{"version":1,"zoomRange":{"min":3,"max":2}}"#, "zoomRange.min"),
+                (#"{"version":1,"zoomRange":{"min":3,"max":30}}"#, "zoomRange.max"),
+                (#"{"version":1,"zoomRange":{"min":1,"max":2},"cameras":[{"center":[0,0],"zoom":1}]}"#, "cameras"),
+                (#"{"version":1,"zoomRange":{"min":1,"max":2},"projection":{"type":"globe"}}"#, "projection.type"),
+            ] {
+                let response = try await post(client, "/v1/place", ByteBuffer(string: body))
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == path, "\(body): \(problem.detail)")
+            }
+        }
+    }
+
+    @Test("compile of a zoom-range text scene answers the CLI's golden fragment")
+    func compileGolden() async throws {
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let response = try await post(client, "/v1/compile?output=fragment", ByteBuffer(string: ZoomRangeFixture.textScene))
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body) == ZoomRangeFixture.compiledFragment)
+        }
+    }
+}
