@@ -126,6 +126,11 @@ def repair_scene(scene):
     # A fit camera needs something to fit: a puck always is.
     if any(isinstance(c.get("fit"), dict) for c in cameras_of(scene)) and scene.get("puck") is None:
         scene["puck"] = {"coordinate": [0, 0]}
+    # A zoom range's min ≤ its max.
+    zooms = scene.get("zoomRange")
+    if isinstance(zooms, dict) and isinstance(zooms.get("min"), (int, float)) and isinstance(zooms.get("max"), (int, float)):
+        if zooms["min"] > zooms["max"]:
+            zooms["min"], zooms["max"] = zooms["max"], zooms["min"]
     repair_previous(scene, annotations)
     repair_feature_state(scene, managers)
 

@@ -39,6 +39,8 @@ struct ZoomRangeSceneTests {
         (scene(#""zoomRange":{"min":1,"max":2},"cameras":[]"#), "cameras", "not both"),
         (scene(#""zoomRange":{"min":1,"max":2},"managers":[]"#), "managers", "zoom-range"),
         (scene(#""zoomRange":{"min":1,"max":2},"projection":{"type":"globe"}"#), "projection.type", "globe"),
+        (scene(#""zoomRange":{"min":1,"max":2},"viewport":{"width":16385,"height":10}"#), "viewport", "at most 16384"),
+        (scene(#""zoomRange":{"min":1,"max":2},"viewport":{"width":10,"height":0}"#), "viewport", "greater than 0"),
         (scene(#""zoomRange":{"min":1,"max":2}"#,
                annotations: #"[{"id":"l","feature":{"type":"LineString","coordinates":[[0,0],[1,1]]},"size":{"width":1,"height":1}}]"#),
          "viewAnnotations[0].feature", "Point"),
@@ -55,7 +57,7 @@ struct ZoomRangeSceneTests {
         #expect(error.reason.contains(reason), "\(error)")
     }
 
-    @Test("a viewport is allowed and unused; a plain scene is not a zoom-range one")
+    @Test("a valid viewport is allowed and unused; a plain scene is not a zoom-range one")
     func viewportIgnored() throws {
         let with = Self.scene(#""zoomRange":{"min":1,"max":2},"viewport":{"width":10,"height":10}"#)
         #expect(Self.decodingError(with) == nil)

@@ -20,13 +20,7 @@ extension SceneDocument {
         guard version == SceneDocument.currentVersion else {
             throw JSONDecodingError(path: r.path(of: "version"), reason: "unsupported version \(version); this Cartouche reads version \(SceneDocument.currentVersion)")
         }
-        let viewport = try r.required("viewport", SceneDecoding.size)
-        guard viewport.width > 0, viewport.height > 0 else {
-            throw JSONDecodingError(path: r.path(of: "viewport"), reason: "width and height must be greater than 0")
-        }
-        guard viewport.width <= SceneDecoding.maxViewportSide, viewport.height <= SceneDecoding.maxViewportSide else {
-            throw JSONDecodingError(path: r.path(of: "viewport"), reason: "width and height must be at most \(Int(SceneDecoding.maxViewportSide))")
-        }
+        let viewport = try r.required("viewport", SceneDecoding.viewport)
         let single = try r.optional("camera", SceneDecoding.camera)
         let many = try r.optional("cameras") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: SceneDecoding.camera) }
         let entries: [(spec: CameraSpec, state: CameraFrameState)]
@@ -139,6 +133,18 @@ enum SceneDecoding {
         let w = try r.required("width", nonNegative), h = try r.required("height", nonNegative)
         try r.rejectUnknownMembers()
         return ScreenSize(width: w, height: h)
+    }
+
+    /// A scene's `viewport`: a size with both sides in (0, 16384].
+    static func viewport(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ScreenSize {
+        let viewport = try size(v, p)
+        guard viewport.width > 0, viewport.height > 0 else {
+            throw JSONDecodingError(path: p, reason: "width and height must be greater than 0")
+        }
+        guard viewport.width <= maxViewportSide, viewport.height <= maxViewportSide else {
+            throw JSONDecodingError(path: p, reason: "width and height must be at most \(Int(maxViewportSide))")
+        }
+        return viewport
     }
 
     static func rect(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ScreenRect {

@@ -36,8 +36,9 @@ extension ZoomRangeScene {
             throw JSONDecodingError(path: r.path(of: member), reason: "not supported in a zoom-range scene, which places point-bound view annotations only")
         }
         let range = try r.required("zoomRange", Self.zoomRange)
-        // A viewport is allowed (the same file may serve cameras) but unused.
-        _ = try r.optional("viewport", SceneDecoding.size)
+        // A viewport is allowed (the same file may serve cameras) but unused;
+        // it is still checked as in a camera scene, so the file stays valid there.
+        _ = try r.optional("viewport", SceneDecoding.viewport)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
             try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
         } ?? []
