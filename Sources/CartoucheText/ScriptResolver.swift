@@ -74,9 +74,9 @@ extension UnicodeClasses {
 
     private static func computeOwnExtensions(_ c: UInt32) -> Bool {
         guard script(of: c) == common else { return false }
-        var scripts = [Int32](repeating: 0, count: 1)
-        let count = cartouche_script_extensions(c, &scripts, 1)
-        return count > 1 || (count == 1 && scripts[0] > inherited)
+        var first: Int32 = 0
+        let count = cartouche_script_extensions(c, &first, 1)
+        return count > 1 || (count == 1 && first > inherited)
     }
 
     /// True for a Common character with Script_Extensions of its own (see `ScriptResolver`).
@@ -93,9 +93,9 @@ extension UnicodeClasses {
 
     /// The first of `c`'s Script_Extensions, as an itemization script.
     static func firstExtension(of c: UInt32) -> Int32 {
-        var scripts = [Int32](repeating: 0, count: 1)
-        guard cartouche_script_extensions(c, &scripts, 1) >= 1 else { return common }
-        return hanCompanions.contains(scripts[0]) ? han : scripts[0]
+        var first: Int32 = 0
+        guard cartouche_script_extensions(c, &first, 1) >= 1 else { return common }
+        return hanCompanions.contains(first) ? han : first
     }
 }
 
