@@ -40,6 +40,13 @@ struct ScriptRunSample: Sendable, CustomTestStringConvertible {
                                Run(text: "(", file: latin, script: "Hebr", rightToLeft: true),
                                Run(text: "יפו", file: hebrew, script: "Hebr", rightToLeft: true),
                                Run(text: ")", file: latin, script: "Hebr", rightToLeft: true)]),
+        // A Latin label with a Hebrew name in parentheses: the closing one
+        // belongs to the Latin run its opening one is in (UAX #24, UAX #9 N0).
+        ScriptRunSample(text: "Tel Aviv (תל אביב)", stack: ["Noto Sans Regular"],
+                        faces: ["Noto Sans Regular", "Noto Sans Hebrew Regular"],
+                        runs: [Run(text: "Tel Aviv (", file: latin, script: "Latn", rightToLeft: false),
+                               Run(text: "תל אביב", file: hebrew, script: "Hebr", rightToLeft: true),
+                               Run(text: ")", file: latin, script: "Latn", rightToLeft: false)]),
         // Thai with spaces (in the Thai face) and a digit (from Noto Sans).
         ScriptRunSample(text: "เกาะ สมุย", stack: ["Noto Sans Thai Regular"], faces: ["Noto Sans Thai Regular"],
                         runs: [Run(text: "เกาะ สมุย", file: thai, script: "Thai", rightToLeft: false)]),
