@@ -58,3 +58,18 @@ const char *cartouche_script_short_name(int32_t script) {
 int cartouche_script_extensions_contain(uint32_t codepoint, int32_t script) {
     return uscript_hasScript((UChar32)codepoint, (UScriptCode)script) ? 1 : 0;
 }
+
+int32_t cartouche_script_extensions(uint32_t codepoint, int32_t *scripts, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode codes[32];
+    int32_t count = uscript_getScriptExtensions((UChar32)codepoint, codes, 32, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return count;  /* more than 32: none has that many today */
+    if (U_FAILURE(status)) return -1;
+    for (int32_t i = 0; i < count && i < capacity; i++) scripts[i] = (int32_t)codes[i];
+    return count;
+}
+
+int32_t cartouche_paired_bracket(uint32_t codepoint, uint32_t *pair) {
+    *pair = (uint32_t)u_getBidiPairedBracket((UChar32)codepoint);
+    return u_getIntPropertyValue((UChar32)codepoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+}

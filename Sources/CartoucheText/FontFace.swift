@@ -39,6 +39,9 @@ public final class FontFace: @unchecked Sendable {
     /// the nominal glyph, and fallback asks once or more per character.
     let coverage: UnsafeMutablePointer<UInt64>
     let coverageWords: Int
+    /// True when HarfBuzz's default shaper lays out a jamo-free Hangul run of
+    /// this face as current HarfBuzz's Hangul shaper does (see `HangulShaping`).
+    let hangulLayoutMatchesDefault: Bool
 
     init(path: String, faceIndex: Int, family: String, style: String) throws(TextError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -88,6 +91,7 @@ public final class FontFace: @unchecked Sendable {
         self.hbFont = font
         self.coverage = coverage
         self.coverageWords = words
+        self.hangulLayoutMatchesDefault = HangulShaping.layoutMatchesDefault(face)
     }
 
     deinit {

@@ -56,13 +56,33 @@ public final class FontRegistry: Sendable {
         "Noto Sans CJK KR",
     ]
 
+    /// Families tried after Droid Sans Fallback: scripts and symbols that no
+    /// earlier face covers (Kannada, Malayalam, Odia, Tibetan, Thaana,
+    /// Mongolian, Cherokee; `★`, arrows, dingbats; emoji as monochrome
+    /// outlines from Symbola, last), so adding them moved no code point an
+    /// earlier face had. Noto Sans Mongolian, Noto Sans Symbols2 and Symbola
+    /// come in Regular only, which bold text then uses.
+    public static let lateFallbackFamilies = [
+        "Noto Sans Kannada", "Noto Sans Malayalam", "Noto Sans Oriya", "Noto Serif Tibetan", "Noto Sans Thaana",
+        "Noto Sans Mongolian", "Noto Sans Cherokee", "Noto Sans Symbols", "Noto Sans Symbols2", "Symbola",
+    ]
+
     /// Bundled per-script fallbacks tried after the stack, for regular and bold
-    /// text: Noto Sans, the per-script faces of the same weight, then Droid
-    /// Sans Fallback (Han and Kana; it has one weight). Names missing from the
-    /// registry are skipped.
+    /// text: Noto Sans, the per-script faces of the same weight, Droid Sans
+    /// Fallback (Han and Kana; it has one weight), then `lateFallbackFamilies`
+    /// of the same weight. A Bold name missing from the registry is replaced
+    /// by the Regular of its family when there is one, else skipped.
     public static func fallbackNames(bold: Bool) -> [String] {
         let weight = bold ? "Bold" : "Regular"
         return ["Noto Sans \(weight)"] + scriptFallbackFamilies.map { "\($0) \(weight)" } + ["Droid Sans Fallback Regular"]
+            + lateFallbackFamilies.map { "\($0) \(weight)" }
+    }
+
+    /// The face of a bundled fallback name, or for a missing "… Bold" the "… Regular" of its family.
+    private func fallbackFace(named name: String) -> FontFace? {
+        if let face = face(named: name) { return face }
+        guard name.hasSuffix(" Bold") else { return nil }
+        return face(named: name.dropLast(" Bold".count) + " Regular")
     }
 
     /// The bundled fonts directory for this process, found as
@@ -162,7 +182,7 @@ public final class FontRegistry: Sendable {
         }
         let stackCount = chain.count
         for name in Self.fallbackNames(bold: primary.isBold) {
-            if let face = face(named: name), !chain.contains(where: { $0 === face }) { chain.append(face) }
+            if let face = fallbackFace(named: name), !chain.contains(where: { $0 === face }) { chain.append(face) }
         }
         return ResolvedFontStack(requested: stack, faces: chain, stackFaceCount: stackCount, unknownNames: unknown)
     }
@@ -175,11 +195,13 @@ struct HarfBuzzFontHandle: @unchecked Sendable {
     let pointer: OpaquePointer
     let coverage: UnsafePointer<UInt64>
     let coverageWords: Int
+    let hangulLayoutMatchesDefault: Bool
 
     init(_ face: FontFace) {
         pointer = face.hbFont
         coverage = UnsafePointer(face.coverage)
         coverageWords = face.coverageWords
+        hangulLayoutMatchesDefault = face.hangulLayoutMatchesDefault
     }
 
     /// True when the font maps `codepoint` to a glyph (`FontFace.covers`).

@@ -60,7 +60,7 @@ enum HarfBuzzShaper {
     /// the glyphs in visual order (left to right) to `glyphs`.
     ///
     /// The buffer's language is left unset, so no `locl` feature depends on
-    /// the process locale.
+    /// the process locale. Hangul runs may be shaped as Common (`HangulShaping`).
     /// - Complexity: HarfBuzz's, roughly linear in the run length.
     static func shape(
         _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, font: HarfBuzzFontHandle,
@@ -91,7 +91,7 @@ enum HarfBuzzShaper {
         }
         hb_buffer_add_codepoints(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_script(buffer, HangulShaping.shapingScript(script, text, range: range, font: font))
         hb_shape(font.pointer, buffer, nil, 0)
 
         var count: UInt32 = 0

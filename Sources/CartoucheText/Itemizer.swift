@@ -25,9 +25,11 @@ struct Itemization {
 
     /// One pass over the text: the face of each scalar is the running face
     /// for shared characters and letters of the run's script it covers, else
-    /// the first face of the stack that covers it; Common and Inherited characters take the script before them
-    /// (leading ones the first real script); a new item starts wherever face,
-    /// level or script changes.
+    /// the first face of the stack that covers it; Common and Inherited
+    /// characters take a script by UAX #24 (`ScriptResolver`: the run around
+    /// them, a closing bracket its opening one's, Script_Extensions; leading
+    /// ones the first real script); a new item starts wherever face, level or
+    /// script changes.
     /// - Complexity: O(n · f) for n scalars and f faces tried per scalar
     ///   (usually 1: the face of the previous scalar is tried first).
     init(scalars: [UInt32], stack: ResolvedFontStack) throws(TextError) {
@@ -37,6 +39,7 @@ struct Itemization {
         let fonts = stack.fonts
         var current = ShapingItem(start: 0, end: 0, level: 0, script: -1, face: 0)
         var scriptResolved = false
+        var resolver = ScriptResolver()
         for i in 0..<n {
             let c = scalars[i]
             let raw = UnicodeClasses.itemizationScript(of: c)
@@ -57,7 +60,7 @@ struct Itemization {
                 if !ignorable { missing.append(c) }
                 face = i > 0 ? current.face : 0
             }
-            let script = shared ? current.script : raw
+            let script = shared ? resolver.sharedScript(at: i, raw: raw, running: current.script, in: scalars) : raw
             if i == 0 {
                 current = ShapingItem(start: 0, end: 0, level: level, script: script, face: face)
             } else if face != current.face || level != current.level || (script != current.script && current.script >= 0) {

@@ -163,6 +163,12 @@ enum SingleRunLayout {
                     if UnicodeClasses.isMandatoryBreak(c) { return nil }
                     raw = UnicodeClasses.itemizationScript(of: c)
                     shared = raw == UnicodeClasses.common || raw == UnicodeClasses.inherited || raw < 0
+                    // A Common character whose Script_Extensions exclude the run's script
+                    // starts another run (`ScriptResolver`); before the first letter it cannot.
+                    if raw == UnicodeClasses.common, script >= 0, UnicodeClasses.hasOwnExtensions(c),
+                       !UnicodeClasses.extensionsContain(c, script) {
+                        return nil
+                    }
                     // `Itemization`'s test, operands swapped so the usual case skips the ignorable check.
                     fits = ((shared || raw == script) && font.covers(c)) || UnicodeClasses.isIgnorableForCoverage(c)
                 }

@@ -38,6 +38,8 @@ enum UnicodeClasses {
 
     /// ICU codes of Han, Hiragana, Katakana, Katakana-or-Hiragana and Bopomofo.
     static let han: Int32 = 17
+    /// ICU codes of Hiragana, Katakana, Katakana-or-Hiragana and Bopomofo.
+    static let hanCompanions: [Int32] = [20, 22, 54, 5]
     private static func isHanCompanion(_ script: Int32) -> Bool {
         script == 20 || script == 22 || script == 54 || script == 5
     }
@@ -53,8 +55,9 @@ enum UnicodeClasses {
     }
 
     /// `basicPlaneItemizationClasses`' mark for a code point that needs the
-    /// full checks: a mandatory break, a code point a font need not cover, or
-    /// a script code that does not fit below this value.
+    /// full checks: a mandatory break, a code point a font need not cover, a
+    /// Common character with Script_Extensions of its own, or a script code
+    /// that does not fit below this value.
     static let needsCare: UInt8 = 255
 
     /// For every code point of U+0000...U+FFFF, its `itemizationScript` when
@@ -64,7 +67,7 @@ enum UnicodeClasses {
     /// scalar instead of running the break, ignorable and Han-companion tests.
     static let basicPlaneItemizationClasses: [UInt8] = (0..<0x10000).map { c in
         let c = UInt32(c)
-        if isMandatoryBreak(c) || isIgnorableForCoverage(c) { return needsCare }
+        if isMandatoryBreak(c) || isIgnorableForCoverage(c) || hasOwnExtensions(c) { return needsCare }
         let script = itemizationScript(of: c)
         return script >= 0 && script < Int32(needsCare) ? UInt8(script) : needsCare
     }

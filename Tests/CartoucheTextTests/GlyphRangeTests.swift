@@ -27,6 +27,9 @@ struct GlyphRangeTests {
         Case(fontstack: "Open Sans Regular,Arial Unicode MS Regular", range: "1536-1791"),
         Case(fontstack: "Noto Sans Regular", range: "2304-2559"),
         Case(fontstack: "Noto Sans Hebrew Bold,Noto Sans Bold", range: "256-511"),
+        // The late fallbacks (issue #27 item 7): Tibetan, and symbols from Noto Sans Symbols, Symbols2 and Symbola.
+        Case(fontstack: "Noto Sans Regular", range: "3840-4095"),
+        Case(fontstack: "Noto Sans Bold", range: "9728-9983"),
     ]
 
     static func oracle(_ pbf: [UInt8], stack: ResolvedFontStack, range: String) async throws -> [String: JSONValue] {

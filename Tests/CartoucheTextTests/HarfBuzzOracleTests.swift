@@ -55,6 +55,33 @@ struct OracleResponse: Decodable {
     var results: [Result]
 }
 
+/// Expects `glyphs` and `width` (one line of `text`) to be the oracle's glyphs,
+/// advances and total within 0.01 px.
+func expectEqual(_ glyphs: [PositionedGlyph], width: Double, to expected: OracleResponse.Result, of text: String,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(glyphs.map(\.glyphID) == expected.glyphs, "glyphs of \(text)", sourceLocation: sourceLocation)
+    try #require(glyphs.count == expected.advances.count, sourceLocation: sourceLocation)
+    for (glyph, advance) in zip(glyphs, expected.advances) {
+        #expect(abs(glyph.advance - advance) <= 0.01, "advance in \(text): \(glyph.advance) vs \(advance)",
+                sourceLocation: sourceLocation)
+    }
+    #expect(abs(width - expected.total) <= 0.01, "width of \(text): \(width) vs \(expected.total)", sourceLocation: sourceLocation)
+}
+
+/// Expects every label to shape from each stack with no missing code point
+/// and with only the face `face(bold)` names.
+func expectOneFace(_ labels: [String], stacks: [(stack: [String], bold: Bool)], face: (Bool) -> String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let engine = try makeEngine()
+    for (stack, bold) in stacks {
+        for label in labels {
+            let shaped = try engine.layout(label, style: TextStyle(font: stack, size: 16, maxWidth: 1000))
+            #expect(shaped.missingCodePoints.isEmpty, "\(label): \(shaped.missingCodePoints)", sourceLocation: sourceLocation)
+            #expect(shaped.faces == [face(bold)], "\(label) used \(shaped.faces)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
 /// Shapes `request` with PyPI uharfbuzz through scripts/oracles/hb_oracle.py.
 func uharfbuzz(_ request: OracleRequest) throws -> OracleResponse {
     let python = repositoryRoot.appendingPathComponent(".venv-peers/bin/python").path
@@ -95,12 +122,7 @@ struct HarfBuzzOracleTests {
         try #require(response.results.count == sample.strings.count)
         for (text, expected) in zip(sample.strings, response.results) {
             let ours = try shapeOneLine(text, face: sample.face, size: size)
-            #expect(ours.glyphs.map(\.glyphID) == expected.glyphs, "glyphs of \(text)")
-            try #require(ours.glyphs.count == expected.advances.count)
-            for (glyph, advance) in zip(ours.glyphs, expected.advances) {
-                #expect(abs(glyph.advance - advance) <= 0.01, "advance in \(text): \(glyph.advance) vs \(advance)")
-            }
-            #expect(abs(ours.width - expected.total) <= 0.01, "width of \(text): \(ours.width) vs \(expected.total)")
+            try expectEqual(ours.glyphs, width: ours.width, to: expected, of: text)
         }
     }
 

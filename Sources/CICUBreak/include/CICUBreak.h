@@ -43,9 +43,19 @@ int32_t cartouche_script_of(uint32_t codepoint);
 /// Short ISO 15924 name of a UScriptCode ("Latn", "Arab", ...), or NULL.
 const char *cartouche_script_short_name(int32_t script);
 
-/// True when two scripts are the same or either is Common/Inherited, i.e. they
-/// can share one shaping run.
+/// True when `script` is in the code point's Script_Extensions (ICU's
+/// `uscript_hasScript`; for a code point without explicit extensions, its Script).
 int cartouche_script_extensions_contain(uint32_t codepoint, int32_t script);
+
+/// The code point's Script_Extensions (ICU's `uscript_getScriptExtensions`):
+/// writes at most `capacity` script codes into `scripts` and returns how many
+/// there are (which may exceed `capacity`), or -1 on an ICU error.
+int32_t cartouche_script_extensions(uint32_t codepoint, int32_t *scripts, int32_t capacity);
+
+/// The UAX #9 paired-bracket type of a code point (ICU's
+/// `UCHAR_BIDI_PAIRED_BRACKET_TYPE`: 0 none, 1 open, 2 close) and, through
+/// `pair`, its Bidi_Paired_Bracket (`u_getBidiPairedBracket`).
+int32_t cartouche_paired_bracket(uint32_t codepoint, uint32_t *pair);
 
 #ifdef __cplusplus
 }
