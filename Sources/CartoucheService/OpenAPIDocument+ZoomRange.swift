@@ -9,10 +9,17 @@ extension OpenAPIDocument {
           "version": {"const": 1},
           "zoomRange": {"$ref": "#/components/schemas/ZoomRange"},
           "viewport": {"$ref": "#/components/schemas/Viewport", "description": "Allowed and unused"},
-          "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ViewAnnotation"}, "default": [], "description": "Ids unique; feature a GeoJSON Point; no lineTrim"},
+          "viewAnnotations": {"type": "array", "items": {"$ref": "#/components/schemas/ZoomRangeViewAnnotation"}, "default": [], "description": "Ids unique"},
           "options": {"$ref": "#/components/schemas/Options"},
           "projection": {"type": "object", "additionalProperties": false, "properties": {"type": {"const": "mercator"}}}
         }
+      },
+      "ZoomRangeViewAnnotation": {
+        "description": "A view annotation bound to a GeoJSON Point, with no lineTrim",
+        "allOf": [
+          {"$ref": "#/components/schemas/ViewAnnotation"},
+          {"properties": {"feature": {"$ref": "#/components/schemas/PointGeometry"}, "lineTrim": {"type": "null"}}}
+        ]
       },
       "ZoomRange": {
         "type": "object", "required": ["min", "max"], "additionalProperties": false,
