@@ -20,3 +20,8 @@ if [ "${ZOOMS_MILLION:-1000000}" != 0 ]; then
   "$PY" Benchmarks/peers/zoom_million.py run --cartouche "$ZOOMS_BUILD/release/cartouche" --work "$ZOOMS_WORK" \
     --n "${ZOOMS_MILLION:-1000000}" --rounds 1 --jobs 1,2 > Benchmarks/results/zooms-million.json
 fi
+# MapLibre GL JS itself over a zoom-in sweep (peers/zoom_maplibre.py): the
+# European cities as one symbol layer with its own collision, z3 -> 8 by 0.1
+# at a fixed centre; pops and re-appearances counted with queryRenderedFeatures.
+"$PY" Benchmarks/peers/zoom_maplibre.py run --cartouche "$ZOOMS_BUILD/release/cartouche" --work "$ZOOMS_WORK" \
+  > Benchmarks/results/zooms-maplibre.json
