@@ -16,7 +16,6 @@ while the city is still inside the view) and re-appearances (a city shown
 again after a pop). Anchor jumps are not visible through
 `queryRenderedFeatures` and are not counted here.
 """
-import argparse
 import json
 import os
 import subprocess
@@ -26,7 +25,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from zoom_views import ANCHORS, MIN_POPULATION, TEXT_SIZE  # noqa: E402
+from zoom_views import ANCHORS, MIN_POPULATION, TEXT_SIZE, run_parser  # noqa: E402
 
 ORACLE = os.path.join(ROOT, "scripts", "interop", "maplibre_zoom_oracle.py")
 # (key, bbox, centre, zoom from, zoom to)
@@ -98,11 +97,7 @@ def command_run(args):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run")
-    run.add_argument("--cartouche", required=True)
-    run.add_argument("--work", required=True)
+    parser, run = run_parser()
     run.add_argument("--view", default="europe", choices=sorted(SWEEPS))
     command_run(parser.parse_args())
 
