@@ -127,6 +127,9 @@ struct ZoomRangeState {
         let item = items[i]
         let rects = item.relativeRects(item.anchors[a])
         var best = lowest[i], blocker: Int32 = -1
+        // The scale at `best`: a pair that parts below it (or below the
+        // neighbour's start) cannot raise `best` (see `ZoomConflict.floor`).
+        var sBest = sLowest[i]
         let p = item.world, t = top[i], st = sTop[i], ei = extent[i], sLow = sLowest[i]
         for j32 in near {
             let j = Int(j32)
@@ -141,10 +144,12 @@ struct ZoomRangeState {
             if overridden == nil, rects.count == 1, !n.hasBoxes {
                 // The common case, one box each: no array built per neighbour.
                 pairTests += 1
+                if ZoomConflict.partsBelow(rects[0], n.frame, dx: dx, dy: dy, scale: max(sjMin, sBest)) { continue }
                 guard let s = ZoomConflict.scales(rects[0], n.frame, dx: dx, dy: dy) else { continue }
                 let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
                 if f > best {
                     best = f
+                    sBest = ZoomConflict.scale(f)
                     blocker = j32
                     if f > t { return (.infinity, blocker) }
                     if f >= bound { return (f, blocker) }
