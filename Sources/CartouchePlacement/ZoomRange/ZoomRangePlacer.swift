@@ -85,7 +85,6 @@ public enum ZoomRangePlacer {
             state.place(i, anchor: 0, minZoom: state.lowest[i])
             return nil
         }
-        state.gatherNeighbours(of: i, into: &near)
         state.keepInReach(of: i, &near)
         var best = (zoom: Double.infinity, anchor: -1)
         var firstBlocker: Int32 = -1

@@ -22,6 +22,8 @@ struct ZoomRangeState {
     let extent: [Double]
     /// Per item: the scale at its lowest zoom.
     let sLowest: [Double]
+    /// The largest `extent`.
+    let maxExtent: Double
     /// Per placed item without collision boxes: its frame around its point
     /// for its anchor (the pair loop reads it instead of rebuilding it).
     var frame: [ScreenRect]
@@ -62,6 +64,7 @@ struct ZoomRangeState {
             return e
         }
         sLowest = lowest.map(ZoomConflict.scale)
+        maxExtent = extent.max() ?? 0
         world = items.map(\.world)
         hasBoxes = items.map { !($0.collisionBoxes?.isEmpty ?? true) }
         frame = Array(repeating: ScreenRect(x: 0, y: 0, width: 0, height: 0), count: items.count)
@@ -98,14 +101,21 @@ struct ZoomRangeState {
         grid.near(items[i].world, lowest: lowest[i], into: &list)
     }
 
-    /// Keeps in `list` (from ``gatherNeighbours(of:into:)``) only the placed
-    /// items within reach of item `i` from the first zoom both may show at —
-    /// the test ``lowestMinZoom(_:anchor:near:skip:overrides:bound:)`` makes
-    /// per neighbour, whatever the anchor — in the same order. Greedy mode
-    /// filters once and tries every anchor on the short list.
+    /// Lists in `list` the placed items within reach of item `i` from the
+    /// first zoom both may show at — the test
+    /// ``lowestMinZoom(_:anchor:near:skip:overrides:bound:)`` makes per
+    /// neighbour, whatever the anchor — in the order
+    /// ``gatherNeighbours(of:into:)`` lists them. Greedy mode filters once
+    /// and tries every anchor on the short list.
     ///
     /// - Complexity: O(list).
     func keepInReach(of i: Int, _ list: inout [Int32]) {
+        // Listed afresh within this item's own reach (its extent plus the
+        // widest one's): every item left out fails the test below anyway,
+        // its level starting at or above the zoom the radius is taken at (a
+        // relative 1e-9 more, so that rounding at a cell edge drops none).
+        list.removeAll(keepingCapacity: true)
+        grid.near(items[i].world, lowest: lowest[i], reach: (extent[i] + maxExtent) * (1 + 1e-9), into: &list)
         let p = world[i], ei = extent[i], sLow = sLowest[i]
         list.removeAll { j32 in
             let j = packed[Int(j32)], reach = ei + j.extent, s0 = max(j.sMin, sLow)
