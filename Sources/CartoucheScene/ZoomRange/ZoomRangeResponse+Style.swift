@@ -16,7 +16,7 @@ extension ZoomRangeResponse {
     /// its own ends the range early), `anchor`, `offsetX`/`offsetY` (points,
     /// +y up as in the scene) and `textOffset` (the same in ems of the text
     /// size, +y down, for `text-offset`, moved by where the measured text
-    /// sits inside the box: ``textInset(_:content:layout:)``), plus Tippecanoe's
+    /// sits inside the box: `textInset(_:content:layout:)`), plus Tippecanoe's
     /// `"tippecanoe": {"minzoom": ⌈minzoom⌉}` (and `"maxzoom": ⌊maxzoom⌋ − 1`,
     /// since a tile of zoom N is drawn up to N + 1). Style filters see `zoom` only
     /// at integers, but a layer's `minzoom` may be fractional: one layer per
