@@ -221,12 +221,18 @@ def command_run(args):
     print(json.dumps(results, indent=1, sort_keys=True))
 
 
-def main():
+def run_parser():
+    """`SCRIPT run --cartouche BIN --work DIR ...`: the parser and its `run` command (for more options)."""
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run")
     run.add_argument("--cartouche", required=True)
     run.add_argument("--work", required=True)
+    return parser, run
+
+
+def main():
+    parser, run = run_parser()
     run.add_argument("--rounds", type=int, default=3)
     run.add_argument("--views", default="")
     args = parser.parse_args()

@@ -48,9 +48,10 @@ public struct PlaceCommand: AsyncParsableCommand {
         let options: TargetOptions
         do { options = try target.options(mode) } catch { throw CommandIO.fail("place", error, input: input) }
         if !batch {
-            let body = try handle.readToEnd() ?? Data()
+            // The bytes once, not also as `Data`: a 500 MB scene would be held twice while it is placed.
+            let body = Array(try handle.readToEnd() ?? Data())
             let deadlines = Deadlines(timeout)
-            switch PlaceJob.run(Array(body), limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
+            switch PlaceJob.run(body, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
                                 shouldStopSearch: deadlines.shouldStopSearch, target: options.target, mode: options.mode) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }

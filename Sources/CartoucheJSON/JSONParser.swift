@@ -90,6 +90,8 @@ struct JSONParserCore {
         var pendingKey: String = ""
         /// Where `pendingKey` starts, for duplicate-key errors.
         var pendingKeyOffset: Int = 0
+        /// Where the container opens (its `[` or `{`).
+        var start: Int = 0
     }
 
     // Internal, not private: the string and number scanners live in
@@ -97,10 +99,13 @@ struct JSONParserCore {
     let input: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var position = 0
+    /// Shares identical small containers of large documents (nil for small ones).
+    private var recent: JSONRecentContainers?
 
     init(input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.input = input
         self.maximumDepth = maximumDepth
+        if input.count >= JSONRecentContainers.minimumDocumentLength { recent = JSONRecentContainers() }
     }
 
     // MARK: Document structure
@@ -114,24 +119,26 @@ struct JSONParserCore {
             switch input[position] {
             case UInt8(ascii: "["):
                 try checkDepth(stack.count)
+                let start = position
                 position += 1
                 skipWhitespace()
                 if position < input.count && input[position] == UInt8(ascii: "]") {
                     position += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(isObject: false))
+                    stack.append(Frame(isObject: false, start: start))
                     continue parseValue
                 }
             case UInt8(ascii: "{"):
                 try checkDepth(stack.count)
+                let start = position
                 position += 1
                 skipWhitespace()
                 if position < input.count && input[position] == UInt8(ascii: "}") {
                     position += 1
                     value = .object([:])
                 } else {
-                    var frame = Frame(isObject: true)
+                    var frame = Frame(isObject: true, start: start)
                     (frame.pendingKey, frame.pendingKeyOffset) = try parseMemberName()
                     stack.append(frame)
                     continue parseValue
@@ -188,6 +195,7 @@ struct JSONParserCore {
                     position += 1
                     let frame = stack.removeLast()
                     value = frame.isObject ? .object(frame.object) : .array(frame.array)
+                    if recent != nil { value = recent!.shared(value, in: input, start: frame.start, end: position) }
                 case let byte:
                     throw error(.unexpectedCharacter(byte))
                 }

@@ -57,6 +57,32 @@ enum ZoomConflict {
         return lo < hi ? (lo, hi) : nil
     }
 
+    /// Whether the two boxes surely stop colliding at or below scale `t` —
+    /// their interval's `hi` (``scales(_:_:dx:dy:)``) is at most `t`, or
+    /// they never collide — without a division. Conservative: false within a
+    /// relative 1e-9 of `t`, so that where the division's rounding could
+    /// decide, the caller computes the interval exactly.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func partsBelow(_ a: ScreenRect, _ b: ScreenRect, dx: Double, dy: Double, scale t: Double) -> Bool {
+        let margin = t * (1 - 1e-9)
+        return axisPartsBelow(a.minX, a.maxX, b.minX, b.maxX, d: dx, margin)
+            || axisPartsBelow(a.minY, a.maxY, b.minY, b.maxY, d: dy, margin)
+    }
+
+    /// One axis of ``partsBelow(_:_:dx:dy:scale:)``: `lower < d·s < upper`
+    /// holds for no `s` above `margin` (`hi = upper / d` for `d > 0`,
+    /// `lower / d` for `d < 0`, never bounded for `d = 0`).
+    @inline(__always)
+    static func axisPartsBelow(_ ai: Double, _ bi: Double, _ aj: Double, _ bj: Double, d: Double, _ margin: Double) -> Bool {
+        let lower = ai - bj + tolerance, upper = bi - aj - tolerance
+        guard lower < upper else { return true }
+        if d > 0 { return upper <= d * margin }
+        if d < 0 { return lower >= d * margin }
+        return false
+    }
+
     /// The scale at zoom `z`.
     @inline(__always)
     static func scale(_ z: Double) -> Double { 512 * exp2(z) }

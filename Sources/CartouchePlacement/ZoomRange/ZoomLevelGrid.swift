@@ -64,8 +64,12 @@ struct ZoomLevelGrid {
     }
 
     /// Appends to `out` every placed box that may collide with a box at `p`
-    /// at some zoom ≥ `lowest` (and possibly others).
-    func near(_ p: ScreenPoint, lowest: Double, into out: inout [Int32]) {
+    /// at some zoom ≥ `lowest` (and possibly others): those within `reach`
+    /// screen points of `p` on both axes at the zoom each level starts at
+    /// (default ``reach``, any two boxes; a box's own extent plus the widest
+    /// one's lists fewer).
+    func near(_ p: ScreenPoint, lowest: Double, reach: Double? = nil, into out: inout [Int32]) {
+        let reach = min(reach ?? self.reach, self.reach)
         for l in cells.indices where !cells[l].isEmpty {
             let side = cellSides[l]
             let z = max(Double(l + baseLevel), lowest)

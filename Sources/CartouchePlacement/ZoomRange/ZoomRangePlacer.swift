@@ -85,11 +85,12 @@ public enum ZoomRangePlacer {
             state.place(i, anchor: 0, minZoom: state.lowest[i])
             return nil
         }
-        state.gatherNeighbours(of: i, into: &near)
+        state.keepInReach(of: i, &near)
         var best = (zoom: Double.infinity, anchor: -1)
         var firstBlocker: Int32 = -1
         for a in item.anchors.indices {
-            let (m, blocker) = state.lowestMinZoom(i, anchor: a, near: near)
+            // Later anchors only matter if they beat the best so far: stop them once they cannot.
+            let (m, blocker) = state.lowestMinZoom(i, anchor: a, near: near, bound: best.zoom)
             if a == 0 { firstBlocker = blocker }
             if m < best.zoom { best = (m, a) }
             if m == state.lowest[i] { break }  // no anchor can do better

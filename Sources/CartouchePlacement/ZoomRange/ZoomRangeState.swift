@@ -22,6 +22,8 @@ struct ZoomRangeState {
     let extent: [Double]
     /// Per item: the scale at its lowest zoom.
     let sLowest: [Double]
+    /// The largest `extent`.
+    let maxExtent: Double
     /// Per placed item without collision boxes: its frame around its point
     /// for its anchor (the pair loop reads it instead of rebuilding it).
     var frame: [ScreenRect]
@@ -31,6 +33,20 @@ struct ZoomRangeState {
     let hasBoxes: [Bool]
     /// Pair-of-rect interval computations so far.
     var pairTests = 0
+    /// Per item, what the pair loop reads of a neighbour, side by side: one
+    /// cache line per neighbour instead of one in each of seven arrays (the
+    /// loop is bound by memory at a million items).
+    private(set) var packed: [Packed]
+
+    struct Packed {
+        var world: ScreenPoint
+        var extent: Double
+        var sMin: Double
+        var top: Double
+        var sTop: Double
+        var frame: ScreenRect
+        var hasBoxes: Bool
+    }
 
     init(_ items: [ZoomRangeItem], range: ZoomRange) {
         self.items = items
@@ -48,10 +64,14 @@ struct ZoomRangeState {
             return e
         }
         sLowest = lowest.map(ZoomConflict.scale)
+        maxExtent = extent.max() ?? 0
         world = items.map(\.world)
         hasBoxes = items.map { !($0.collisionBoxes?.isEmpty ?? true) }
         frame = Array(repeating: ScreenRect(x: 0, y: 0, width: 0, height: 0), count: items.count)
         grid = ZoomLevelGrid(range: range, reach: max(2 * (extent.max() ?? 0), 1e-9))
+        packed = items.indices.map { [world, extent, top, sTop, hasBoxes, frame] i in
+            Packed(world: world[i], extent: extent[i], sMin: .infinity, top: top[i], sTop: sTop[i], frame: frame[i], hasBoxes: hasBoxes[i])
+        }
     }
 
     func isPlaced(_ i: Int) -> Bool { anchor[i] >= 0 }
@@ -62,6 +82,8 @@ struct ZoomRangeState {
         frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
         minZoom[i] = m
         sMin[i] = ZoomConflict.scale(m)
+        packed[i].sMin = sMin[i]
+        packed[i].frame = frame[i]
         grid.insert(Int32(i), at: items[i].world, minZoom: m)
     }
 
@@ -69,6 +91,7 @@ struct ZoomRangeState {
     mutating func turn(_ i: Int, to a: Int) {
         anchor[i] = Int32(a)
         frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
+        packed[i].frame = frame[i]
     }
 
     /// Collects into `list` the placed items that may collide with item `i`
@@ -78,37 +101,68 @@ struct ZoomRangeState {
         grid.near(items[i].world, lowest: lowest[i], into: &list)
     }
 
+    /// Lists in `list` the placed items within reach of item `i` from the
+    /// first zoom both may show at — the test
+    /// ``lowestMinZoom(_:anchor:near:skip:overrides:bound:)`` makes per
+    /// neighbour, whatever the anchor — in the order
+    /// ``gatherNeighbours(of:into:)`` lists them. Greedy mode filters once
+    /// and tries every anchor on the short list.
+    ///
+    /// - Complexity: O(list).
+    func keepInReach(of i: Int, _ list: inout [Int32]) {
+        // Listed afresh within this item's own reach (its extent plus the
+        // widest one's): every item left out fails the test below anyway,
+        // its level starting at or above the zoom the radius is taken at (a
+        // relative 1e-9 more, so that rounding at a cell edge drops none).
+        list.removeAll(keepingCapacity: true)
+        grid.near(items[i].world, lowest: lowest[i], reach: (extent[i] + maxExtent) * (1 + 1e-9), into: &list)
+        let p = world[i], ei = extent[i], sLow = sLowest[i]
+        list.removeAll { j32 in
+            let j = packed[Int(j32)], reach = ei + j.extent, s0 = max(j.sMin, sLow)
+            return abs(j.world.x - p.x) * s0 >= reach || abs(j.world.y - p.y) * s0 >= reach
+        }
+    }
+
     /// The lowest minimum zoom item `i` may take with anchor `a` against the
     /// placed items listed in `near` (from ``gatherNeighbours(of:into:)``; skipping `i` and `skip`), each with its
     /// own anchor or the one `overrides` gives it; and the item that binds
     /// it (-1 when none). `+infinity` when no minimum zoom fits below its top.
+    /// With a `bound`, it stops as soon as the answer reaches it and returns
+    /// a zoom ≥ `bound` (the caller only asks whether it can beat `bound`).
     ///
     /// - Complexity: O(neighbours × collision boxes²).
     mutating func lowestMinZoom(
-        _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32] = [:]
+        _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32] = [:], bound: Double = .infinity
     ) -> (zoom: Double, blocker: Int32) {
         let item = items[i]
         let rects = item.relativeRects(item.anchors[a])
         var best = lowest[i], blocker: Int32 = -1
+        // The scale at `best`: a pair that parts below it (or below the
+        // neighbour's start) cannot raise `best` (see `ZoomConflict.floor`).
+        var sBest = sLowest[i]
         let p = item.world, t = top[i], st = sTop[i], ei = extent[i], sLow = sLowest[i]
         for j32 in near {
             let j = Int(j32)
             guard j != i, j != skip else { continue }
-            let dx = world[j].x - p.x, dy = world[j].y - p.y
+            let n = packed[j]
+            let dx = n.world.x - p.x, dy = n.world.y - p.y
             // Out of reach from the first zoom both may show at: no pair test.
-            let reach = ei + extent[j], s0 = max(sMin[j], sLow)
+            let reach = ei + n.extent, s0 = max(n.sMin, sLow)
             if abs(dx) * s0 >= reach || abs(dy) * s0 >= reach { continue }
             let overridden = overrides.isEmpty ? nil : overrides[j32]
-            let sjMin = sMin[j], sjTop = sTop[j], jTop = top[j]
-            if overridden == nil, rects.count == 1, !hasBoxes[j] {
+            let sjMin = n.sMin, sjTop = n.sTop, jTop = n.top
+            if overridden == nil, rects.count == 1, !n.hasBoxes {
                 // The common case, one box each: no array built per neighbour.
                 pairTests += 1
-                guard let s = ZoomConflict.scales(rects[0], frame[j], dx: dx, dy: dy) else { continue }
+                if ZoomConflict.partsBelow(rects[0], n.frame, dx: dx, dy: dy, scale: max(sjMin, sBest)) { continue }
+                guard let s = ZoomConflict.scales(rects[0], n.frame, dx: dx, dy: dy) else { continue }
                 let f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
                 if f > best {
                     best = f
+                    sBest = ZoomConflict.scale(f)
                     blocker = j32
                     if f > t { return (.infinity, blocker) }
+                    if f >= bound { return (f, blocker) }
                 }
                 continue
             }
@@ -123,6 +177,7 @@ struct ZoomRangeState {
                         best = f
                         blocker = j32
                         if f > t { return (.infinity, blocker) }
+                        if f >= bound { return (f, blocker) }
                     }
                 }
             }

@@ -15,7 +15,8 @@ extension ZoomRangeResponse {
     /// properties `id`, `text`, `minzoom` (the exact one), `maxzoom` (when
     /// its own ends the range early), `anchor`, `offsetX`/`offsetY` (points,
     /// +y up as in the scene) and `textOffset` (the same in ems of the text
-    /// size, +y down, for `text-offset`), plus Tippecanoe's
+    /// size, +y down, for `text-offset`, moved by where the measured text
+    /// sits inside the box: `textInset(_:content:layout:)`), plus Tippecanoe's
     /// `"tippecanoe": {"minzoom": ⌈minzoom⌉}` (and `"maxzoom": ⌊maxzoom⌋ − 1`,
     /// since a tile of zoom N is drawn up to N + 1). Style filters see `zoom` only
     /// at integers, but a layer's `minzoom` may be fractional: one layer per
@@ -40,10 +41,15 @@ extension ZoomRangeResponse {
             }
         }
         var keys = Set<LayerKey>()
+        // Distinct text offsets, numbered: vector tiles (Tippecanoe) carry
+        // no arrays, so each layer picks its features' offset by number.
+        var offsets: [Pair: Int] = [:]
+        var layerOffsets: [LayerKey: Set<Int>] = [:]
         for p in result.placements {
             guard let m = p.minZoom, let anchor = p.anchor, let content = contents[p.id], let first = content.runs.first,
                   case .geometry(.point(let point)) = annotations[p.itemIndex].annotatedFeature else { continue }
             let text = content.runs.map(\.text).joined()
+            let inset = layouts[p.id].map { Self.textInset(anchor.anchor, content: content, layout: $0) } ?? (x: 0, y: 0)
             let hi = p.maxZoom.flatMap { $0 < zoomRange.max ? $0 : nil }
             // Rounded up to the step, never below the range: a later start keeps the answer valid.
             let layerMin = min(zoomRange.max, (m / step).rounded(.up) * step)
@@ -51,12 +57,17 @@ extension ZoomRangeResponse {
             if let layerMax, layerMax <= layerMin { continue }  // no whole step left to draw it in
             let key = LayerKey(minZoom: layerMin, maxZoom: layerMax, font: first.font, size: first.size)
             keys.insert(key)
+            let textOffset = Pair(x: (anchor.offsetX + inset.x) / first.size, y: (-anchor.offsetY + inset.y) / first.size)
+            let offsetIndex = offsets[textOffset] ?? offsets.count
+            offsets[textOffset] = offsetIndex
+            layerOffsets[key, default: []].insert(offsetIndex)
             var properties: [String: JSONValue] = [
                 "id": .string(p.id), "text": .string(text), "minzoom": .number(m), "layer": .string(Self.layerId(key.minZoom, key.maxZoom, key.font, key.size)),
                 "anchor": .string(anchor.anchor.rawValue), "offsetX": .number(anchor.offsetX), "offsetY": .number(anchor.offsetY),
-                "textOffset": [.number(anchor.offsetX / first.size), .number(-anchor.offsetY / first.size)],
+                "textOffset": [.number(textOffset.x), .number(textOffset.y)], "offset": .number(Double(offsetIndex)),
             ]
             if let hi { properties["maxzoom"] = .number(hi) }
+            if let width = content.maxTextWidth { properties["textMaxWidth"] = .number(width / first.size) }
             var tippecanoe: [String: JSONValue] = ["minzoom": .number(m.rounded(.up))]
             // A tile of zoom N is drawn over zooms [N, N + 1): the last tile must end by `hi`.
             if let hi { tippecanoe["maxzoom"] = .number(hi.rounded(.down) - 1) }
@@ -66,14 +77,25 @@ extension ZoomRangeResponse {
                 "geometry": ["type": "Point", "coordinates": [.number(point.coordinate.longitude), .number(point.coordinate.latitude)]],
             ])
         }
+        var table = [Pair](repeating: Pair(x: 0, y: 0), count: offsets.count)
+        for (pair, index) in offsets { table[index] = pair }
         let layers: [JSONValue] = keys.sorted().map { key in
             let id = Self.layerId(key.minZoom, key.maxZoom, key.font, key.size)
+            let used = (layerOffsets[key] ?? []).sorted()
+            var offset: JSONValue = ["literal", [.number(table[used[0]].x), .number(table[used[0]].y)]]
+            if used.count > 1 {
+                offset = .array(["match", ["get", "offset"]] + used.flatMap { i -> [JSONValue] in
+                    [.number(Double(i)), ["literal", [.number(table[i].x), .number(table[i].y)]]]
+                } + [offset])
+            }
             var layer: [String: JSONValue] = [
                 "id": .string(id), "type": "symbol", "source": .string(Self.sourceId),
                 "filter": ["==", ["get", "layer"], .string(id)],
                 "layout": [
                     "text-field": ["get", "text"], "text-font": .array(key.font.map(JSONValue.string)), "text-size": .number(key.size),
-                    "text-anchor": ["get", "anchor"], "text-offset": ["get", "textOffset"],
+                    "text-anchor": ["get", "anchor"], "text-offset": offset,
+                    // Measured on one line unless the content wraps: MapLibre's default (10 ems) would wrap it.
+                    "text-max-width": ["coalesce", ["get", "textMaxWidth"], .number(Self.unwrappedWidth)],
                     "text-allow-overlap": true, "text-ignore-placement": true,
                 ],
             ]
@@ -83,6 +105,29 @@ extension ZoomRangeResponse {
         }
         let source: JSONValue = ["type": "geojson", "data": ["type": "FeatureCollection", "features": .array(features)]]
         return (source, layers)
+    }
+
+    /// A text offset in ems.
+    struct Pair: Hashable {
+        var x: Double, y: Double
+    }
+
+    /// `text-max-width` (ems) of a label whose content does not wrap: wider
+    /// than any text of allowed length.
+    static let unwrappedWidth = 1_000_000.0
+
+    /// How far the text block sits from where a renderer puts a text of its
+    /// size for `anchor` at the box's anchored point, in points (y down):
+    /// `text − align · (box − text)` on each axis, so the drawn text lands
+    /// on the measured text frame inside the padding, and the renderer's
+    /// own text box (plus its `text-padding`) stays inside the placed box.
+    static func textInset(_ anchor: BoxAnchor, content: CalloutContent, layout: CalloutLayout) -> (x: Double, y: Double) {
+        // Margins around the text block (the bubble sits a tail's length in
+        // from the box's edges), from the content's own lengths.
+        let tail = content.tailSize, text = layout.textFrame
+        let left = tail + text.minX, right = tail + content.padding.right
+        let top = tail + text.minY, bottom = tail + content.padding.bottom + (text.minY - content.padding.top)
+        return (left - anchor.horizontalAlign * (left + right), top - anchor.verticalAlign * (top + bottom))
     }
 
     /// `zoom-range-labels-z<min>[-<max>]-<size>-<font>`: one id per layer key.

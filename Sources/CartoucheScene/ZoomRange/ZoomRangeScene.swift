@@ -68,7 +68,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
             throw .cancelled
         }
         return ZoomRangeResponse(zoomRange: zoomRange, annotations: measured.viewAnnotations, result: result,
-                                 warnings: measured.missingGlyphWarnings(text: text, layouts: layouts))
+                                 warnings: measured.missingGlyphWarnings(text: text, layouts: layouts), layouts: layouts)
     }
 }
 
@@ -79,4 +79,7 @@ public struct ZoomRangeResponse: Hashable, Sendable {
     public var annotations: [ViewAnnotation]
     public var result: ZoomRangeResult
     public var warnings: [SceneWarning] = []
+    /// The measured content, by view annotation id: where the text sits in
+    /// each box (``style(contents:step:)`` draws it there).
+    public var layouts: [String: CalloutLayout] = [:]
 }
