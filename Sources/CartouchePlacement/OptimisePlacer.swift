@@ -103,10 +103,14 @@ public enum OptimisePlacer {
         var result = search.result()
         result.method = .optimise
         result.finished = search.finished
+        result.searchedComponents = search.searchedComponents
+        result.exactTiers = search.exactTiers
         if lexicographicallyBetter(greedy, than: result, items: items, order: search.order) {
             var floor = greedy
             floor.method = .optimise
             floor.finished = search.finished
+            floor.searchedComponents = search.searchedComponents
+            floor.exactTiers = search.exactTiers
             return floor
         }
         return result
