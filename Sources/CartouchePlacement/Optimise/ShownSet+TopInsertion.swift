@@ -13,17 +13,17 @@ extension ShownSet {
         /// Tiers that start among this many annotations in placement order
         /// (the top of the list), with at most `ExactEffort.openTierMembers`
         /// members, are decided exactly while the node budget lasts.
-        var topItems = 0
+        var topItems = 256
         /// The neighbourhood starts at `ExactEffort.openItems` annotations
         /// and doubles up to this many.
-        var maxItems = 96
+        var maxItems = 48
         /// Most candidates over a grown neighbourhood.
-        var maxCandidates = 1_024
+        var maxCandidates = 512
         /// Search nodes per solve of a grown neighbourhood.
-        var maxNodes = 20_000
+        var maxNodes = 4_000
         /// Search nodes over the whole run for the step (the budget): past
         /// it the remaining top tiers keep the local search's answer.
-        var budget = 400_000
+        var budget = 100_000
     }
 
     /// What `insertExactly` proved.
@@ -41,7 +41,11 @@ extension ShownSet {
     /// move): grows `start`'s blocking neighbourhood (`blockingNeighbourhood`)
     /// from `firstItems` annotations, doubling, and at each size asks the
     /// fixed-outside search for a placement, then the relaxation for a proof
-    /// that there is none.
+    /// that there is none. (The first size may repeat the exact step's open
+    /// neighbourhood; it stays because that step searches a closed
+    /// component instead when one has at most `ExactEffort.maxItems`
+    /// annotations, a search that can run out of nodes: Germany z6's
+    /// Solingen, #129, is shown at this size.)
     ///
     /// - Parameter budget: search nodes left for the step; lowered by what
     ///   this spends.
@@ -50,7 +54,7 @@ extension ShownSet {
     mutating func insertExactly(
         _ start: Int, optional: (Int) -> Bool, firstItems: Int, effort: TopEffort, exact: ExactEffort, budget: inout Int
     ) -> TopDecision {
-        var size = max(2, firstItems)
+        var size = firstItems
         var last = -1
         while budget > 0 {
             let around = blockingNeighbourhood(of: start, maxItems: size)
