@@ -23,7 +23,7 @@ extension ShownSet {
         var maxNodes = 4_000
         /// Search nodes over the whole run for the step (the budget): past
         /// it the remaining top tiers keep the local search's answer.
-        var budget = 100_000
+        var budget = 50_000
     }
 
     /// What `insertExactly` proved.
