@@ -82,7 +82,7 @@ VIEWS = [
     {"key": "germany-z6", "title": "Germany, z6", "center": [10.4, 51.1], "zoom": 6},
     {"key": "india-z5", "title": "India, z5 (dense)", "center": [79.0, 22.0], "zoom": 5},
 ]
-TOP = 100
+TOP = 200
 
 
 # ---------------------------------------------------------------- the service

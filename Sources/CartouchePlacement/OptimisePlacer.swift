@@ -29,7 +29,14 @@ import CartoucheGeometry
 /// else found on the fly while a pass over them stays under
 /// `maxScannedEntries`); then each member still hidden is inserted by moving assigned annotations along chains
 /// (`ShownSet.insert`); then each small closed neighbourhood that still has
-/// a hidden member is solved exactly (`ShownSet.solve`). Conflicts are found
+/// a hidden member is solved exactly (`ShownSet.solve`). The highest tiers
+/// (starting among the first 256 annotations, at most 8 members) then have
+/// each member still hidden decided exactly: its neighbourhood grows until
+/// a placement proves yes or a relaxation proves no (`ShownSet.insertExactly`,
+/// within a node budget; `PlacementResult.exactTiers`). A group whose first
+/// fit is provably optimal skips the search, and a tier whose candidates
+/// cover the screen over 64 times is placed first fit, then by chains
+/// (`PlacementResult.searchedComponents` counts the groups searched). Conflicts are found
 /// from a grid of the current choices, so memory stays linear in the input
 /// at any density. Small scenes get the exact lexicographic optimum; large
 /// dense ones a local optimum that is never worse than greedy mode's answer
@@ -103,10 +110,14 @@ public enum OptimisePlacer {
         var result = search.result()
         result.method = .optimise
         result.finished = search.finished
+        result.searchedComponents = search.searchedComponents
+        result.exactTiers = search.exactTiers
         if lexicographicallyBetter(greedy, than: result, items: items, order: search.order) {
             var floor = greedy
             floor.method = .optimise
             floor.finished = search.finished
+            floor.searchedComponents = search.searchedComponents
+            floor.exactTiers = search.exactTiers
             return floor
         }
         return result

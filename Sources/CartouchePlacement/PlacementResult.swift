@@ -49,6 +49,16 @@ public struct PlacementResult: Hashable, Sendable {
     /// mode, and true when the search ran its full (bounded) course, which
     /// does not by itself prove the result optimal.
     public var finished = true
+    /// Optimise mode: the connected groups of a tier's competing
+    /// annotations that needed a local search. The others ended at once,
+    /// their first free candidates provably optimal (every member fits
+    /// them, or none of the hidden ones competes with another member).
+    /// 0 in greedy mode.
+    public var searchedComponents = 0
+    /// Optimise mode: the highest tiers whose count was decided exactly
+    /// (each hidden member's insertion proved impossible, or every member
+    /// shown), before the local search takes over. 0 in greedy mode.
+    public var exactTiers = 0
 
     /// Number of shown annotations.
     public var placedCount: Int { drawOrder.count }

@@ -54,7 +54,8 @@ public enum ViewAnnotationPlacer {
         return ViewAnnotationResult(
             placements: placements, drawOrder: result.drawOrder.map { items[$0].id },
             rejected: result.rejected, candidateTests: result.candidateTests,
-            method: result.method, finished: result.finished)
+            method: result.method, finished: result.finished, searchedComponents: result.searchedComponents,
+            exactTiers: result.exactTiers)
     }
 
     /// Places the same scene for a sequence of cameras (an animation), each

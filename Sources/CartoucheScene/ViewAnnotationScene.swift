@@ -106,6 +106,11 @@ public struct ViewAnnotationResult: Hashable, Sendable {
     /// early (`stats.finished`): the answer is valid and at least as good as
     /// greedy mode's, but a longer budget might show more.
     public var finished = true
+    /// Optimise mode: groups of competing callouts that needed a search
+    /// (`stats.searchedComponents`); 0 in greedy mode.
+    public var searchedComponents = 0
+    /// Optimise mode: highest tiers decided exactly (`stats.exactTiers`).
+    public var exactTiers = 0
     /// The anchors chosen, to pass as `previous` for the next frame.
     public var anchors: [String: AnchorConfig] {
         var out: [String: AnchorConfig] = [:]

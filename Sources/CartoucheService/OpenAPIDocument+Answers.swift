@@ -90,9 +90,11 @@ extension OpenAPIDocument {
         "properties": {
           "anchorChanges": {"type": "integer", "minimum": 0, "description": "Shown callouts whose anchor differs from the frame before (absent for a first frame without previous)"},
           "candidateTests": {"type": "integer", "minimum": 0},
+          "exactTiers": {"type": "integer", "minimum": 0, "description": "Optimise mode only: the highest priority tiers whose count was decided exactly before the local search"},
           "finished": {"type": "boolean", "description": "false when the optimise search stopped at its time budget"},
           "method": {"enum": ["greedy", "optimise"]},
-          "placed": {"type": "integer", "minimum": 0}
+          "placed": {"type": "integer", "minimum": 0},
+          "searchedComponents": {"type": "integer", "minimum": 0, "description": "Optimise mode only: groups of competing callouts that needed a search (the others ended at once, their first free candidates provably optimal)"}
         }
       },
       "ScreenPoint": {

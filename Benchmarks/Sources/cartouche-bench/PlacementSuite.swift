@@ -86,12 +86,24 @@ struct PlacementSuite: BenchmarkSuite {
                 let placed = Double(r?.placedCount ?? 0)
                 m.checksum = placed
                 m.info = ["placed": placed, "n": Double(instance.n), "positions": Double(instance.positions),
-                          "candidate_tests": Double(r?.candidateTests ?? 0)]
+                          "candidate_tests": Double(r?.candidateTests ?? 0), "digest": r.map(Self.digest) ?? 0]
                 measurements.append(m)
             }
             if let r = optimiseResult { try verifyNoOverlaps(r, instance: instance.key) }
         }
         return measurements
+    }
+
+    /// A 52-bit FNV-1a digest of every placement (frame, anchor, anchor
+    /// point, why hidden, stacking): equal digests from two builds mean the
+    /// same answer (up to a collision), as `place-scene`'s.
+    static func digest(_ result: PlacementResult) -> Double {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for p in result.placements {
+            let text = "\(p.id)|\(String(describing: p.frame))|\(String(describing: p.anchor))|\(String(describing: p.anchorPointIndex))|\(String(describing: p.hiddenReason))|\(String(describing: p.zIndex))\n"
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        return Double(hash & ((1 << 52) - 1))
     }
 
     /// A benchmark that reports an overlapping placement would be meaningless:

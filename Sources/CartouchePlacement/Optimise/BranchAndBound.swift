@@ -30,6 +30,8 @@ struct BranchAndBound {
     /// the caller's starting count).
     private(set) var best: Int
     private(set) var nodes = 0
+    /// Nodes of both passes of `run()` (`nodes` counts the last one).
+    private(set) var spent = 0
     /// No search ran out of nodes: `bestAssignment` (or the caller's
     /// starting point, when nil) is optimal.
     private(set) var complete = true
@@ -90,6 +92,7 @@ struct BranchAndBound {
         let start = best
         optionalFirst = true
         go(depth: 0, shown: 0, open: optionalTotal)
+        spent = nodes
         guard bestAssignment != nil || !complete else { return }
         best = start
         bestAssignment = nil
@@ -97,6 +100,7 @@ struct BranchAndBound {
         nodes = 0
         optionalFirst = false
         go(depth: 0, shown: 0, open: optionalTotal)
+        spent += nodes
     }
 
     /// Candidates of variable `n` not blocked at `level` (an offset into `blocked`).

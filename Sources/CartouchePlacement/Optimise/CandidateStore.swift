@@ -33,6 +33,18 @@ struct CandidateStore {
     @inline(__always) func domain(_ i: Int) -> Range<Int> { Int(domainLower[i])..<Int(domainUpper[i]) }
     @inline(__always) func rectRange(_ v: Int) -> Range<Int> { Int(rectStart[v])..<Int(rectStart[v + 1]) }
 
+    /// Room for `candidates` candidates with `rects` rects in all, so that a
+    /// dense scene's store (900,000 candidates for 100,000 callouts) is not
+    /// copied over and over as it grows.
+    mutating func reserve(candidates: Int, rects count: Int) {
+        item.reserveCapacity(candidates)
+        pointIndex.reserveCapacity(candidates)
+        anchorIndex.reserveCapacity(candidates)
+        frame.reserveCapacity(candidates)
+        rectStart.reserveCapacity(candidates + 1)
+        rects.reserveCapacity(count)
+    }
+
     /// Opens item `i`'s domain; the candidates appended next belong to it.
     mutating func beginItem(_ i: Int) {
         domainLower[i] = Int32(item.count)

@@ -8,27 +8,39 @@ struct LexicographicSearch {
     let options: PlacementOptions
     let effort: Int
     let order: [Int]
-    private let obstacles: StaticObstacles
-    private let cellSize: Double
+    let obstacles: StaticObstacles
+    let cellSize: Double
     /// `allowOverlap` annotations shown: fixed obstacles for their tier and lower ones.
     private var fixed: GridIndex
-    private var state: ShownSet
-    private var placements: [Placement]
+    var state: ShownSet
+    var placements: [Placement]
     private var overlapShown: [Int] = []
     private var tests = 0
     /// The search deadline passed: the rest is placed without search.
-    private(set) var stopped = false
+    var stopped = false
     /// The caller cancelled (`shouldCancel`): nobody wants the answer, so the
     /// run ends at once and `OptimisePlacer` throws.
     private(set) var cancelled = false
-    private var isMember: [Bool]
+    var isMember: [Bool]
     /// Whether an earlier tier showed a movable annotation.
-    private var anyShown = false
+    var anyShown = false
 
     var finished: Bool { !stopped }
 
     var insertion = ShownSet.InsertionEffort()
     var exact = ShownSet.ExactEffort()
+    /// The highest tiers' exact insertions (`decideTop`).
+    var top = ShownSet.TopEffort() {
+        didSet { topBudget = top.budget }
+    }
+    /// Search nodes left for `decideTop`.
+    var topBudget = ShownSet.TopEffort().budget
+    /// Where the tier being solved starts in placement order.
+    var tierStart = 0
+    /// Tiers decided exactly (`PlacementResult.exactTiers`).
+    var exactTiers = 0
+    /// Groups that needed a search (`PlacementResult.searchedComponents`).
+    var searchedComponents = 0
     /// Above this many conflict-list entries a group's conflicts are found on
     /// the fly instead of stored (tests lower it to reach that path on small scenes).
     var maxConflictEntries = OptimisePlacer.maxConflictEntries
@@ -46,13 +58,18 @@ struct LexicographicSearch {
         obstacles = StaticObstacles(environment, cellSize: cellSize)
         fixed = GridIndex(region: environment.viewportRect, cellSize: cellSize)
         state = ShownSet(itemCount: items.count, region: environment.viewportRect, cellSize: cellSize)
+        // At most every anchor point × anchor option, one rect each but for
+        // collision boxes (the store grows past this if need be).
+        var bound = 0
+        for i in items.indices { bound += items[i].anchorPoints.count * items[i].anchors.count }
+        state.store.reserve(candidates: bound, rects: bound)
         placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         isMember = Array(repeating: false, count: items.count)
     }
 
     /// Polls the budget (once it has said stop, it is not asked again): a
     /// cancel also stops, and is remembered as such.
-    private mutating func outOfTime() -> Bool {
+    mutating func outOfTime() -> Bool {
         if !cancelled, let cancel = options.shouldCancel, cancel() {
             cancelled = true
             stopped = true
@@ -69,8 +86,13 @@ struct LexicographicSearch {
             while end < order.count, items[order[end]].selected == head.selected,
                   items[order[end]].priority == head.priority { end += 1 }
             let tier = Array(order[start..<end])
+            tierStart = start
             start = end
             if outOfTime(), cancelled { return }
+            if tier.count > 1 && isDense(tier: tier) {
+                denseTier(tier)
+                continue
+            }
             var members: [Int] = []
             for i in tier where precheck(i) && items[i].allowOverlap { placeOverlapping(i) }
             for i in tier where !items[i].allowOverlap && precheck(i) && buildDomain(i) { members.append(i) }
@@ -94,14 +116,14 @@ struct LexicographicSearch {
     }
 
     /// Records the reason of an item hidden before any candidate is tried.
-    private mutating func precheck(_ i: Int) -> Bool {
+    mutating func precheck(_ i: Int) -> Bool {
         guard let reason = precheckReason(items[i], zoom: environment.zoom) else { return true }
         placements[i].hiddenReason = reason
         return false
     }
 
     /// An `allowOverlap` annotation: greedy's choice, shown whatever happens.
-    private mutating func placeOverlapping(_ i: Int) {
+    mutating func placeOverlapping(_ i: Int) {
         let item = items[i]
         let previous = options.previousAnchors[item.id]
         let anchors = orderedAnchors(item, previous: previous)
@@ -128,7 +150,7 @@ struct LexicographicSearch {
     /// Stores item `i`'s legal candidates: every rule passes and no
     /// `allowOverlap` annotation of its tier or above is covered. Returns
     /// false (and records why) when there is none.
-    private mutating func buildDomain(_ i: Int) -> Bool {
+    mutating func buildDomain(_ i: Int) -> Bool {
         let item = items[i]
         let previous = options.previousAnchors[item.id]
         let anchors = orderedAnchorIndices(item, previous: previous)
@@ -144,24 +166,32 @@ struct LexicographicSearch {
             let point = item.anchorPoints[pi], a = anchors[ai]
             tests += 1
             let frame = item.anchors[a].frame(at: point, size: item.size)
-            let rects = item.collisionRects(for: frame)
-            var reason = obstacles.violation(frame: frame, rects: rects, item: item)
-            if reason == nil && fixed.count > 0 {
-                for r in rects {
-                    if let o = fixed.firstIntersection(with: r) { reason = .collision(with: items[Int(o)].id); break }
-                }
-            }
-            if let reason {
-                if first == nil { first = reason }
-                continue
-            }
-            state.store.append(item: i, point: pi, anchor: a, frame: frame, rects: rects)
+            // Most items collide with their whole frame: no array per candidate.
+            let reason = item.collisionBoxes?.isEmpty ?? true
+                ? keep(i, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
+                : keep(i, point: pi, anchor: a, frame: frame, rects: item.collisionRects(for: frame))
+            if let reason, first == nil { first = reason }
         }
         if state.store.domain(i).isEmpty {
             placements[i].hiddenReason = first ?? .offscreen
             return false
         }
         return true
+    }
+
+    /// Stores a candidate of item `i` when it keeps every rule and covers no
+    /// `allowOverlap` annotation placed so far; else returns why not.
+    private mutating func keep<Rects: Collection<ScreenRect>>(
+        _ i: Int, point: Int, anchor: Int, frame: ScreenRect, rects: Rects
+    ) -> HiddenReason? {
+        if let reason = obstacles.violation(frame: frame, rects: rects, item: items[i]) { return reason }
+        if fixed.count > 0 {
+            for r in rects {
+                if let o = fixed.firstIntersection(with: r) { return .collision(with: items[Int(o)].id) }
+            }
+        }
+        state.store.append(item: i, point: point, anchor: anchor, frame: frame, rects: rects)
+        return nil
     }
 
     /// Shows as many of `members` (one tier, each with candidates) as it can
@@ -230,38 +260,8 @@ struct LexicographicSearch {
             }
         }
         guard !stopped else { return }
-        // Exact step on the small neighbourhoods that still hide a member.
-        for m in members { isMember[m] = true }
-        defer { for m in members { isMember[m] = false } }
-        var memberGrid: GridIndex? = nil
-        if members.count > 1 {
-            var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
-            for m in members {
-                for v in state.store.domain(m) {
-                    for k in state.store.rectRange(v) { grid.insert(state.store.rects[k], owner: Int32(v)) }
-                }
-            }
-            memberGrid = grid
-        }
-        var solved = Set<Int32>()
-        let flags = isMember
-        for m in members where state.chosen[m] < 0 && !solved.contains(Int32(m)) {
-            // An exact neighbourhood may take thousands of steps: poll each.
-            if outOfTime() { return }
-            guard let component = state.component(
-                of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else {
-                // Too large to solve closed: the items in m's way, the rest fixed.
-                if members.count <= exact.openTierMembers {
-                    let around = state.blockingNeighbourhood(of: m, maxItems: exact.openItems)
-                    var open = exact
-                    open.maxNodes = exact.openNodes
-                    _ = state.solve(component: around, optional: { flags[$0] }, effort: open, outsideFixed: true)
-                }
-                continue
-            }
-            for i in component { solved.insert(Int32(i)) }
-            _ = state.solve(component: component, optional: { flags[$0] }, effort: exact)
-        }
+        exactStep(members)
+        decideTop(members)
     }
 
     /// The iterated local search over the members' candidates that are free
@@ -271,14 +271,19 @@ struct LexicographicSearch {
     /// graph (100,000 callouts spread over a large screen are thousands of
     /// small groups). A group too dense to store its conflict lists finds
     /// them on the fly (`GridConflicts`); one too dense even for that
-    /// (`maxScannedEntries`) is left to insertion.
-    /// - Returns: whether the search ran on every group of two or more
-    ///   (else insertion's chains must do the rest).
+    /// (`maxScannedEntries`) is left to insertion. A group whose first fit
+    /// is provably optimal (`firstFitIsOptimal`) takes it and is not searched;
+    /// the others count in `searchedComponents`.
+    /// - Returns: whether every group of two or more was searched or needed
+    ///   no search (else insertion's chains must do the rest).
     /// - Complexity: O(c) for c free candidates to group them, plus the searches.
     private mutating func localSearch(_ members: [Int]) -> Bool {
         guard let (groups, listsFit) = conflictGroups(members) else { return false }
         var ranOnAll = true
         for group in groups where group.count > 1 {
+            // Its first fit is provably optimal: no search.
+            if firstFitIsOptimal(group) { continue }
+            searchedComponents += 1
             if !localSearch(group: group, listsFit: listsFit) { ranOnAll = false }
             if stopped { return false }
         }
@@ -535,8 +540,7 @@ struct LexicographicSearch {
                 placements[i].hiddenReason = nil
                 placedOrder.append(i)
             } else if let v = state.store.domain(i).first {
-                var blocker = i
-                if state.conflicts(of: v) > 0 { blocker = Int(state.conflictBuffer.min() ?? Int32(i)) }
+                let blocker = state.lowestBlocker(of: v) ?? i
                 placements[i].hiddenReason = .collision(with: items[blocker].id)
             }
         }

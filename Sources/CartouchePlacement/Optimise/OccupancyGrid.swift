@@ -136,6 +136,23 @@ struct OccupancyGrid {
         }
     }
 
+    /// A listed single-rect candidate whose box holds `point` strictly
+    /// inside (by more than the tolerance, as `GridIndex.interiorContains`),
+    /// or nil.
+    ///
+    /// - Complexity: O(candidates listed in the point's cell).
+    func candidate(covering point: ScreenPoint) -> Int32? {
+        let (col, _, row, _) = cellRange(ScreenRect(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
+        let t = collisionTolerance
+        for e in cells[row * columns + col] where e.single {
+            let b = e.box
+            if b.minX + t < point.x && point.x + t < b.maxX && b.minY + t < point.y && point.y + t < b.maxY {
+                return e.candidate
+            }
+        }
+        return nil
+    }
+
     /// Calls `body` with every listed candidate whose rects overlap candidate
     /// `v`'s (possibly more than once; never `v` itself).
     ///

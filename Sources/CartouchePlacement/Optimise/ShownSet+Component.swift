@@ -145,9 +145,14 @@ extension ShownSet {
     /// - Parameter outsideFixed: the items are not a closed component:
     ///   assigned items outside stay where they are, so candidates they
     ///   overlap are left out.
+    /// - Parameter apply: false to only ask (`.improved` then says a better
+    ///   assignment exists; nothing changes). With `outsideFixed` false on
+    ///   an open set this searches a relaxation (the items outside dropped),
+    ///   whose `.optimal` proves that no better assignment exists at all.
     /// - Complexity: O(maxNodes × component candidates) at most.
     mutating func solve(
-        component items: [Int], optional: (Int) -> Bool, effort: ExactEffort, outsideFixed: Bool = false
+        component items: [Int], optional: (Int) -> Bool, effort: ExactEffort, outsideFixed: Bool = false,
+        apply: Bool = true
     ) -> ComponentOutcome {
         if outsideFixed { markInside(items) }
         defer { if outsideFixed { clearInside(items) } }
@@ -177,7 +182,9 @@ extension ShownSet {
             isOptional: isOptional, mandatory: items.map { isShown[$0] && !optional($0) }, best: best,
             maxNodes: effort.maxNodes)
         search.run()
+        exactNodes += search.spent
         guard let solution = search.bestAssignment else { return search.complete ? .optimal : .unknown }
+        guard apply else { return .improved }
         for i in items { unassign(i) }
         for (n, i) in items.enumerated() where solution[n] >= 0 { assign(i, global[solution[n]]) }
         return .improved

@@ -29,6 +29,43 @@ extension ShownSet {
         return push(i, depth: 1, effort: effort, locked: &locked, nodes: &nodes)
     }
 
+    /// `insert` for a tier too dense to search (`LexicographicSearch.denseSearch`):
+    /// a chain starts only through a blocker not in `stuck`, and a blocker
+    /// whose chain failed joins `stuck` (its neighbourhood is packed; the
+    /// caller empties the set when an insertion changes the arrangement).
+    /// Among tens of thousands of hidden callouts most candidates are held
+    /// by one of a few hundred shown ones: this tries each of those once
+    /// per change instead of once per hidden callout.
+    ///
+    /// - Complexity: O(candidates of `i` × conflict query), plus
+    ///   O(maxNodes × conflict query) per blocker not yet stuck.
+    mutating func insert(_ i: Int, effort: InsertionEffort, stuck: inout Set<Int32>) -> Bool {
+        // One query a candidate: free (taken at once), or its sole blocker.
+        var sole: [(v: Int, k: Int32)] = []
+        for v in store.domain(i) {
+            let (first, alone) = firstBlocker(of: v)
+            if first < 0 {
+                assign(i, v)
+                return true
+            }
+            if alone && !stuck.contains(first) { sole.append((v, first)) }
+        }
+        guard effort.maxDepth > 0, !sole.isEmpty else { return false }
+        var locked: Set<Int32> = [Int32(i)]
+        for (v, k32) in sole where !stuck.contains(k32) {
+            let k = Int(k32)
+            var nodes = 0
+            let old = Int(chosen[k])
+            unassign(k)
+            assign(i, v)
+            if push(k, depth: 2, effort: effort, locked: &locked, nodes: &nodes) { return true }
+            unassign(i)
+            assign(k, old)
+            stuck.insert(Int32(k))
+        }
+        return false
+    }
+
     /// Places unassigned item `x`: a free candidate, else a candidate blocked
     /// by exactly one unlocked item, which is then moved the same way. Locked
     /// items (the chain so far) cannot be displaced, so the chain never loops.

@@ -50,9 +50,12 @@ extension PlaceResponse.Frame: JSONWritable {
         w.beginObject()
         if let anchorChanges { w.key("anchorChanges"); w.write(anchorChanges) }
         w.key("candidateTests"); w.write(result.candidateTests)
+        let optimise = result.method == .optimise
+        if optimise { w.key("exactTiers"); w.write(result.exactTiers) }
         w.key("finished"); w.write(result.finished)
         w.key("method"); w.write(result.method.rawValue)
         w.key("placed"); w.write(result.drawOrder.count)
+        if optimise { w.key("searchedComponents"); w.write(result.searchedComponents) }
         w.endObject()
         w.endObject()
     }

@@ -1,0 +1,66 @@
+import CartoucheGeometry
+
+/// The exact steps of a tier's search (see `OptimisePlacer`): small closed
+/// neighbourhoods that still hide a member, solved exactly; then, for the
+/// highest tiers, each hidden member decided by a proof.
+extension LexicographicSearch {
+    /// Solves exactly each small closed neighbourhood (`ShownSet.component`)
+    /// that still hides a member; where it is too large, the members of a
+    /// small tier get an open neighbourhood with the rest fixed.
+    /// - Complexity: O(hidden members × (component search + `ExactEffort.maxNodes` nodes)).
+    mutating func exactStep(_ members: [Int]) {
+        for m in members { isMember[m] = true }
+        defer { for m in members { isMember[m] = false } }
+        var memberGrid: GridIndex? = nil
+        if members.count > 1 {
+            var grid = GridIndex(region: environment.viewportRect, cellSize: cellSize)
+            for m in members {
+                for v in state.store.domain(m) {
+                    for k in state.store.rectRange(v) { grid.insert(state.store.rects[k], owner: Int32(v)) }
+                }
+            }
+            memberGrid = grid
+        }
+        var solved = Set<Int32>()
+        let flags = isMember
+        for m in members where state.chosen[m] < 0 && !solved.contains(Int32(m)) {
+            // An exact neighbourhood may take thousands of steps: poll each.
+            if outOfTime() { return }
+            guard let component = state.component(
+                of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else {
+                // Too large to solve closed: the items in m's way, the rest fixed.
+                if members.count <= exact.openTierMembers {
+                    let around = state.blockingNeighbourhood(of: m, maxItems: exact.openItems)
+                    var open = exact
+                    open.maxNodes = exact.openNodes
+                    _ = state.solve(component: around, optional: { flags[$0] }, effort: open, outsideFixed: true)
+                }
+                continue
+            }
+            for i in component { solved.insert(Int32(i)) }
+            _ = state.solve(component: component, optional: { flags[$0] }, effort: exact)
+        }
+    }
+
+    /// The top of the priority list (issue #29): a tier that starts among
+    /// the first `TopEffort.topItems` annotations, with at most
+    /// `ExactEffort.openTierMembers` members, has each member still hidden
+    /// decided exactly (`ShownSet.insertExactly`: shown, or proved
+    /// impossible) while the step's node budget lasts, before the next tier
+    /// and the local search of the larger tiers take over. Counts the tiers
+    /// decided (`exactTiers`): every member shown, or the one member of a
+    /// tier of one proved impossible.
+    /// - Complexity: O(hidden members × `insertExactly`), within `TopEffort.budget` nodes a run.
+    mutating func decideTop(_ members: [Int]) {
+        guard !stopped, tierStart < top.topItems, members.count <= exact.openTierMembers else { return }
+        var decided = true
+        for m in members where state.chosen[m] < 0 {
+            if outOfTime() { return }
+            let outcome = state.insertExactly(
+                m, optional: { members.contains($0) }, firstItems: exact.openItems, effort: top, exact: exact,
+                budget: &topBudget)
+            if outcome == .unknown || (outcome == .impossible && members.count > 1) { decided = false }
+        }
+        if decided { exactTiers += 1 }
+    }
+}

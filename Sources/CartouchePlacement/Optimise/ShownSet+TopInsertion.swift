@@ -1,0 +1,80 @@
+/// The exact step of the highest tiers (issue #29): where users look first,
+/// a hidden annotation is decided by a proof, not left to a neighbourhood
+/// of fixed size. The neighbourhood of the annotation to insert grows until
+/// one of two searches settles it:
+///
+/// - **yes**: an assignment of the neighbourhood that shows it, with every
+///   annotation outside left where it is (so it is a valid placement);
+/// - **no**: none even with every annotation outside dropped (a relaxation:
+///   whatever the outside does, it can only block more).
+extension ShownSet {
+    /// How the highest tiers' insertions are decided (`insertExactly`).
+    struct TopEffort {
+        /// Tiers that start among this many annotations in placement order
+        /// (the top of the list), with at most `ExactEffort.openTierMembers`
+        /// members, are decided exactly while the node budget lasts.
+        var topItems = 256
+        /// The neighbourhood starts at `ExactEffort.openItems` annotations
+        /// and doubles up to this many.
+        var maxItems = 48
+        /// Most candidates over a grown neighbourhood.
+        var maxCandidates = 512
+        /// Search nodes per solve of a grown neighbourhood.
+        var maxNodes = 4_000
+        /// Search nodes over the whole run for the step (the budget): past
+        /// it the remaining top tiers keep the local search's answer.
+        var budget = 50_000
+    }
+
+    /// What `insertExactly` proved.
+    enum TopDecision {
+        /// The annotation is shown (the assignment was applied).
+        case shown
+        /// Proved impossible: it cannot be shown while everything shown stays shown.
+        case impossible
+        /// Neither within the nodes and sizes allowed.
+        case unknown
+    }
+
+    /// Decides whether hidden item `start` can be shown together with every
+    /// shown annotation and the `optional` ones assigned now (they may all
+    /// move): grows `start`'s blocking neighbourhood (`blockingNeighbourhood`)
+    /// from `firstItems` annotations, doubling, and at each size asks the
+    /// fixed-outside search for a placement, then the relaxation for a proof
+    /// that there is none. (The first size may repeat the exact step's open
+    /// neighbourhood; it stays because that step searches a closed
+    /// component instead when one has at most `ExactEffort.maxItems`
+    /// annotations, a search that can run out of nodes: Germany z6's
+    /// Solingen, #129, is shown at this size.)
+    ///
+    /// - Parameter budget: search nodes left for the step; lowered by what
+    ///   this spends.
+    /// - Complexity: O(sizes × (neighbourhood × candidates × conflict query
+    ///   + effort.maxNodes × neighbourhood candidates)) at most.
+    mutating func insertExactly(
+        _ start: Int, optional: (Int) -> Bool, firstItems: Int, effort: TopEffort, exact: ExactEffort, budget: inout Int
+    ) -> TopDecision {
+        var size = firstItems
+        var last = -1
+        while budget > 0 {
+            let around = blockingNeighbourhood(of: start, maxItems: size)
+            var search = exact
+            search.maxCandidates = effort.maxCandidates
+            search.maxNodes = min(effort.maxNodes, budget)
+            let before = exactNodes
+            defer { budget -= exactNodes - before }
+            if solve(component: around, optional: optional, effort: search, outsideFixed: true) == .improved,
+               chosen[start] >= 0 {
+                return .shown
+            }
+            search.maxNodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
+            if solve(component: around, optional: optional, effort: search, apply: false) == .optimal { return .impossible }
+            // The neighbourhood is everything in the way (it stopped short of
+            // its size), or cannot grow further: nothing left to try.
+            if around.count < size || around.count == last || size >= effort.maxItems { return .unknown }
+            last = around.count
+            size = min(effort.maxItems, size * 2)
+        }
+        return .unknown
+    }
+}
