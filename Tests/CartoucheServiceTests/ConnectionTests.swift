@@ -99,11 +99,14 @@ struct ConnectionTests {
 
     @Test("a client that disconnects while its scene is being solved cancels the job: the pool slot frees long before the job would have ended")
     func disconnectFreesSlot() async throws {
-        // Optimise mode on 5,000 large callouts with nine anchors each on one
-        // screen: the solver works for over a minute in a debug build on a
-        // quiet machine (minutes on a busy one), more than twice as long as
-        // this test waits for the slot once the client is gone.
-        let slow = denseScene(count: 5_000)
+        // Optimise mode on 5,000 callouts of 80×30 with nine anchors each on
+        // one screen: candidates covering it about 52 times over, under the
+        // 64 at which a tier is placed first fit and by chains alone
+        // (`LexicographicSearch.denseCoverage`), so the local search runs:
+        // about 33 s in a debug build on a quiet machine (minutes on a busy
+        // one), where the test leaves after 1 s. (160×60 callouts, 208 times
+        // over, took 84 s before that shortcut and 3 s after it.)
+        let slow = denseScene(count: 5_000, width: 80, height: 30)
         let config = testConfiguration {
             $0.maxConcurrentJobs = 1; $0.maxQueuedJobs = 0; $0.requestTimeout = .seconds(3_600); $0.maxBodyBytes = 64 << 20
         }
@@ -147,11 +150,11 @@ struct ConnectionTests {
     }
 }
 
-/// `count` 160×60 callouts with all nine anchors at random on a 1920×1080
-/// screen in optimise mode: a dense tier whose search runs for minutes in a
-/// debug build (`OptimisePlacerTests.denseTierOverTheGraphBudgetIsStillOptimised`
+/// `count` callouts of `width`×`height` with all nine anchors at random on a
+/// 1920×1080 screen in optimise mode, one tier
+/// (`OptimisePlacerTests.denseTierOverTheGraphBudgetIsStillOptimised`
 /// places the same kind of screen).
-func denseScene(count: Int, seed: UInt64 = 77) -> [UInt8] {
+func denseScene(count: Int, width: Int, height: Int, seed: UInt64 = 77) -> [UInt8] {
     var rng = SplitMix64(seed: seed)
     let anchors = #"["center","top","bottom","left","right","top-left","top-right","bottom-left","bottom-right"]"#
     var text = #"{"version":1,"viewport":{"width":1920,"height":1080},"camera":{"center":[0,0],"zoom":10},"options":{"mode":"optimise"},"viewAnnotations":["#
@@ -159,7 +162,7 @@ func denseScene(count: Int, seed: UInt64 = 77) -> [UInt8] {
         // Zoom 10 spans about ±0.66° of longitude across 1920 px and ±0.37° of latitude across 1080.
         let lon = (rng.unit() - 0.5) * 1.3, lat = (rng.unit() - 0.5) * 0.72
         if i > 0 { text += "," }
-        text += #"{"id":"c\#(i)","feature":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"size":{"width":160,"height":60},"variableAnchors":\#(anchors)}"#
+        text += #"{"id":"c\#(i)","feature":{"type":"Point","coordinates":[\#(lon),\#(lat)]},"size":{"width":\#(width),"height":\#(height)},"variableAnchors":\#(anchors)}"#
     }
     text += "]}"
     return Array(text.utf8)
