@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "CartoucheCamera", dependencies: ["CartoucheGeometry"]),
         .target(
             name: "CartoucheText",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheJSON", "CartoucheGeometry", "CartoucheStyle"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheJSON", "CartoucheGeometry"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
         // Tap hit-testing over screen-space shapes.
@@ -101,8 +101,7 @@ let package = Package(
         .target(
             name: "CartoucheService",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
-                "CartoucheRender", "CartoucheScene", "CartoucheJobs",
+                "CartoucheJSON", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations", "CartoucheScene", "CartoucheJobs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -123,44 +122,66 @@ let package = Package(
         .executableTarget(
             name: "CartoucheCLI",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartoucheScene",
-                "CartoucheRender", "CartoucheCommands",
+                "CartoucheScene", "CartoucheCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests
         // Helpers shared by the test targets (running the Python oracles).
         .target(name: "CartoucheTestSupport", dependencies: ["CartoucheJSON"], path: "Tests/CartoucheTestSupport"),
+        // Each test target declares exactly the modules its files import
+        // (scripts/architecture --check holds the manifest to the sources).
         .testTarget(name: "CartoucheJSONTests", dependencies: ["CartoucheJSON", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheCameraTests", dependencies: ["CartoucheCamera", "CartoucheScene", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheTextTests", dependencies: ["CartoucheText", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"]),
-        .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement"]),
-        .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheTestSupport"]),
+        .testTarget(name: "CartoucheGeometryTests", dependencies: ["CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheCameraTests",
+            dependencies: ["CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartouchePlacement", "CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheTextTests",
+            dependencies: ["CFriBidi", "CICUBreak", "CartoucheText", "CartoucheStyle", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
+        .testTarget(name: "CartouchePlacementTests", dependencies: ["CartouchePlacement", "CartoucheGeometry"]),
+        .testTarget(name: "CartoucheQueryTests", dependencies: ["CartoucheQuery", "CartoucheGeometry", "CartoucheTestSupport"]),
         .testTarget(
             name: "CartoucheSceneTests",
-            dependencies: ["Cartouche", "CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"]),
-        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle", "CartoucheGeometry"]),
+            dependencies: [
+                "Cartouche", "CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry",
+                "CartoucheJSON", "CartouchePlacement", "CartoucheRender", "CartoucheText", "CartoucheTestSupport",
+            ]),
+        .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
         .testTarget(
             name: "CartoucheAnnotationsTests",
-            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheTestSupport"],
+            dependencies: ["CartoucheAnnotations", "CartoucheStyle", "CartoucheGeometry", "CartoucheJSON", "CartoucheTestSupport"],
             // Read from the source tree by path (#filePath), not bundled.
             exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "CartoucheRenderTests", dependencies: ["CartoucheRender", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheRenderTests",
+            dependencies: ["CartoucheRender", "CartoucheGeometry", "CartouchePlacement", "CartoucheTestSupport"]),
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport",
+                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheAnnotations", "CartoucheCamera",
+                "CartoucheGeometry", "CartoucheRender", "CartoucheStyle", "CartoucheText", "CartoucheTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
-        .testTarget(name: "CartoucheCLITests", dependencies: ["CartoucheCommands", "CartoucheGeometry", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheTestSupport"]),
+        .testTarget(
+            name: "CartoucheCLITests",
+            dependencies: [
+                "CartoucheCommands", "CartoucheService", "CartoucheGeometry", "CartoucheJobs", "CartoucheJSON", "CartoucheScene",
+                "CartoucheCamera", "CartoucheRender", "CartoucheText", "CartoucheTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The bad-input corpus, determinism across paths and thread counts (issue #8).
         .testTarget(
             name: "CartoucheReliabilityTests",
             dependencies: [
                 "CartoucheService", "CartoucheJobs", "CartoucheCommands", "CartoucheScene", "CartoucheJSON", "CartoucheText",
                 "CartoucheTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
     ]
 )

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CartoucheCommands
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs

@@ -1,3 +1,4 @@
+import CartoucheJobs
 import NIOCore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import CartoucheJobs
 import Foundation
 import Hummingbird
 

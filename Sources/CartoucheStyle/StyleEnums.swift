@@ -14,25 +14,10 @@ public typealias SymbolAnchor = BoxAnchor
 /// How an icon stretches around its text (`icon-text-fit`).
 public enum IconTextFit: String, StyleEnum { case none, width, height, both }
 
-/// Alignment of lines inside a multi-line label (`text-justify`). `auto`
-/// aligns towards the anchor: left for left anchors, right for right ones,
-/// else centre.
-public enum TextJustify: String, StyleEnum { case auto, left, center, right }
-
-/// Case change applied to label text (`text-transform`).
-public enum TextTransform: String, StyleEnum {
-    case none, uppercase, lowercase
-
-    /// Applies the transform with Unicode's full, locale-independent case
-    /// mappings (so "ß" uppercases to "SS" and "Σ" lowercases by context).
-    public func apply(to text: String) -> String {
-        switch self {
-        case .none: text
-        case .uppercase: text.uppercased()
-        case .lowercase: text.lowercased()
-        }
-    }
-}
+/// `text-justify` and `text-transform` (defined in `CartoucheGeometry`, so
+/// that text layout needs no style module).
+extension TextJustify: StyleEnum {}
+extension TextTransform: StyleEnum {}
 
 /// Shape of line corners (`line-join`). Only the values both Mapbox GL and
 /// MapLibre accept are offered.

@@ -1,5 +1,4 @@
 import CartoucheGeometry
-import CartoucheStyle
 
 /// `text-anchor`: the shared `BoxAnchor` (in `CartoucheGeometry`).
 @available(*, deprecated, renamed: "BoxAnchor")

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+import CartoucheJobs
 @testable import CartoucheService
 
 @Suite("Heavy work does not starve the service")

@@ -1,4 +1,4 @@
-import CartoucheStyle
+import CartoucheGeometry
 import Foundation
 import Testing
 
