@@ -114,8 +114,8 @@ let package = Package(
         .target(
             name: "CartoucheCommands",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheScene", "CartoucheRender",
-                "CartoucheJobs", "CartoucheService",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations", "CartoucheScene",
+                "CartoucheRender", "CartoucheJobs", "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

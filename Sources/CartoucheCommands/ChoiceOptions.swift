@@ -1,4 +1,5 @@
 import ArgumentParser
+import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJobs
 import CartoucheScene
@@ -18,20 +19,16 @@ public enum CompileOutputChoice: String, CaseIterable, Sendable, ExpressibleByAr
     case fragment
 }
 
-/// `--target` of `place`, `compile`, `query`, `render`.
-public enum StyleTargetChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// MapLibre and Mapbox GL.
-    case portable
-    /// Mapbox-only properties and slots allowed.
-    case mapbox
-}
+// The library's own enum, so `--target`'s values are the scene format's
+// `options.target` spellings and cannot drift from them.
+extension StyleTarget: ExpressibleByArgument {}
 
 /// `--target`, shared by every command that takes a scene: the request's
 /// target, over the scene's `options.target`, as the routes' `target`
 /// query parameter (one resolution rule, `SceneDocument.resolvingTarget`).
 public struct TargetOption: ParsableArguments {
     @Option(help: "portable (MapLibre and Mapbox GL) or mapbox (Mapbox-only properties and slots allowed); default: the scene's options.target, else portable.")
-    var target: StyleTargetChoice?
+    var target: StyleTarget?
 
     public init() {}
 

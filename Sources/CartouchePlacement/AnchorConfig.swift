@@ -1,10 +1,5 @@
 import CartoucheGeometry
 
-/// Mapbox's name for a view annotation's anchor; the one anchor type is
-/// `BoxAnchor` (in `CartoucheGeometry`).
-@available(*, deprecated, renamed: "BoxAnchor")
-public typealias ViewAnchor = BoxAnchor
-
 /// One anchor option of a view annotation: an anchor plus an offset in screen
 /// points. **+offsetX moves right, +offsetY moves up** (Mapbox core semantics).
 public struct AnchorConfig: Hashable, Sendable {

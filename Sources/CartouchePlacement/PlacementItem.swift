@@ -168,8 +168,3 @@ public struct PlacementEnvironment: Hashable, Sendable {
             maxX: viewport.width - padding.right, maxY: viewport.height - padding.bottom)
     }
 }
-
-/// The placement core's old name for `EdgeInsets` (one insets type for
-/// camera padding, callout padding and the placement environment).
-@available(*, deprecated, renamed: "EdgeInsets")
-public typealias PlacementInsets = EdgeInsets

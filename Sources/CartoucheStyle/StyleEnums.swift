@@ -8,9 +8,6 @@ import CartoucheGeometry
 /// ``BoxAnchor`` (defined in `CartoucheGeometry` for every module).
 extension BoxAnchor: StyleEnum {}
 
-@available(*, deprecated, renamed: "BoxAnchor")
-public typealias SymbolAnchor = BoxAnchor
-
 /// How an icon stretches around its text (`icon-text-fit`).
 public enum IconTextFit: String, StyleEnum { case none, width, height, both }
 

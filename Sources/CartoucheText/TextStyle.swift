@@ -1,9 +1,5 @@
 import CartoucheGeometry
 
-/// `text-anchor`: the shared `BoxAnchor` (in `CartoucheGeometry`).
-@available(*, deprecated, renamed: "BoxAnchor")
-public typealias TextAnchor = BoxAnchor
-
 extension TextJustify {
     /// Fraction of the spare width placed left of a line, for a box anchored at `anchor`.
     func factor(for anchor: BoxAnchor) -> Double {
