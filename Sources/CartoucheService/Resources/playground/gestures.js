@@ -1,11 +1,10 @@
-extension PlaygroundScript {
-    /// Pointer Events on `#map`: one pointer drags (pans), two pinch (zoom
-    /// about their midpoint, panning with it), the wheel zooms about the
-    /// cursor; a press and release that moved less than 4 px is a click,
-    /// which queries. Each change goes through `applyCamera` (re-place,
-    /// re-draw the basemap, move the last picture until the next answer), in
-    /// the scene's projection (``globe`` on the globe below zoom 12).
-    static let gestures = #"""
+// Pointer Events on `#map`: one pointer drags (pans), two pinch (zoom
+// about their midpoint, panning with it), the wheel zooms about the
+// cursor; a press and release that moved less than 4 px is a click,
+// which queries. Each change goes through `applyCamera` (re-place,
+// re-draw the basemap, move the last picture until the next answer), in
+// the scene's projection (globe.js on the globe below zoom 12).
+
 // MARK: gestures
 
 /** A pointer's position in the viewport's pixels (the SVG's user space), or null without a picture. */
@@ -94,6 +93,4 @@ function onWheel(event) {
   const [width, height] = viewportSize();
   const camera = liveCamera();
   applyCamera(zoomAround(camera, camera.zoom - event.deltaY * unit / 500, point, width, height, projectionType(state.scene)));
-}
-"""#
 }

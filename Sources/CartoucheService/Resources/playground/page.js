@@ -1,40 +1,35 @@
-/// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
-/// with no dependencies. It only talks to this service (and, with
-/// `?style=URL`, MapLibre GL JS talks to the style's origin):
-///
-/// * `GET /v1/examples` fills the scene picker;
-/// * every change posts the scene to `/v1/place` (the summary, the
-///   camera the controls show and the answer's times, from `Server-Timing`)
-///   and `/v1/render` (the SVG picture);
-/// * dragging the map pans, the wheel and a two-finger pinch zoom about the
-///   cursor (``camera``); each camera change re-places and re-renders, at
-///   most one request pair per 120 ms while the camera moves, and an answer
-///   older than the one on screen is dropped. Between answers the last
-///   picture follows the camera (an SVG transform) and the basemap
-///   (``basemap``) is re-projected at once;
-/// * the projection switch (Mercator / Globe) edits the scene's
-///   `projection`; below zoom 12 on the globe the camera model is ``globe``'s;
-/// * with `?style=URL` the style is drawn by MapLibre GL JS under the
-///   picture, on the same camera (``styleMap``);
-/// * a click (a press and release without a drag) on the picture is
-///   converted to the viewport's pixel coordinates through the SVG's
-///   `getScreenCTM()` (the picture is scaled to the page) and posted to
-///   `/v1/query`; the hits are listed.
-///
-/// A fitted camera (`{"fit": …}`) becomes, on its first edit, the explicit
-/// camera the fit resolved to (centre, zoom, bearing, pitch, padding from the
-/// last `/v1/place` answer), which then takes the edit.
-///
-/// `body[data-status]` (`loading`, `busy`, `ready`, `error`),
-/// `body[data-renders]` (pictures shown so far), `body[data-places]`
-/// (`/v1/place` requests sent) and `body[data-queries]` (`/v1/query`
-/// requests sent) let tests wait for the page without sleeping.
-enum PlaygroundScript {
-    /// The served script: every part only declares; the last line starts the page.
-    static let source = (["'use strict';", camera, globe, basemap, styleMap, page, gestures, "start();"] as [String])
-        .joined(separator: "\n") + "\n"
+// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
+// with no dependencies. It only talks to this service (and, with
+// `?style=URL`, MapLibre GL JS talks to the style's origin):
+//
+// * `GET /v1/examples` fills the scene picker;
+// * every change posts the scene to `/v1/place` (the summary, the
+//   camera the controls show and the answer's times, from `Server-Timing`)
+//   and `/v1/render` (the SVG picture);
+// * dragging the map pans, the wheel and a two-finger pinch zoom about the
+//   cursor (camera.js); each camera change re-places and re-renders, at
+//   most one request pair per 120 ms while the camera moves, and an answer
+//   older than the one on screen is dropped. Between answers the last
+//   picture follows the camera (an SVG transform) and the basemap
+//   (basemap.js) is re-projected at once;
+// * the projection switch (Mercator / Globe) edits the scene's
+//   `projection`; below zoom 12 on the globe the camera model is globe.js's;
+// * with `?style=URL` the style is drawn by MapLibre GL JS under the
+//   picture, on the same camera (style-map.js);
+// * a click (a press and release without a drag) on the picture is
+//   converted to the viewport's pixel coordinates through the SVG's
+//   `getScreenCTM()` (the picture is scaled to the page) and posted to
+//   `/v1/query`; the hits are listed.
+//
+// A fitted camera (`{"fit": …}`) becomes, on its first edit, the explicit
+// camera the fit resolved to (centre, zoom, bearing, pitch, padding from the
+// last `/v1/place` answer), which then takes the edit.
+//
+// `body[data-status]` (`loading`, `busy`, `ready`, `error`),
+// `body[data-renders]` (pictures shown so far), `body[data-places]`
+// (`/v1/place` requests sent) and `body[data-queries]` (`/v1/query`
+// requests sent) let tests wait for the page without sleeping.
 
-    static let page = #"""
 // MARK: page
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -523,5 +518,3 @@ function start() {
   loadExamples();
 }
 
-"""#
-}

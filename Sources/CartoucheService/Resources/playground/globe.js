@@ -1,21 +1,20 @@
-extension PlaygroundScript {
-    /// The camera model under `"projection": {"type": "globe"}` below zoom
-    /// 12: the sphere MapLibre GL JS 5.3 draws, ported from `CartoucheCamera`'s
-    /// `GlobeProjection` (project, occlusion) and `GlobeProjection+Unproject`
-    /// (the ray through a pixel meets the unit sphere), so the page and the
-    /// service agree on where every coordinate is drawn. From zoom 12 the
-    /// globe preset is Web Mercator (``camera``'s `Projection`).
-    ///
-    /// * `panCamera`: a drag rotates the globe so the grabbed coordinate stays
-    ///   under the pointer. MapLibre keeps the globe's size on screen while
-    ///   panning (its zoom changes by log2(cos(new latitude) / cos(old
-    ///   latitude))); so does this. The centre is found by Newton's method on
-    ///   the two screen equations; while the pointer is off the globe (no
-    ///   centre puts the coordinate there) the camera stays where it was.
-    /// * `zoomAround` (the wheel) and `placeAt` (a pinch, after its zoom
-    ///   change): the zoom as given, then the centre moved so the coordinate
-    ///   under the cursor stays there, in whichever model the new zoom is drawn with.
-    static let globe = #"""
+// The camera model under `"projection": {"type": "globe"}` below zoom
+// 12: the sphere MapLibre GL JS 5.3 draws, ported from `CartoucheCamera`'s
+// `GlobeProjection` (project, occlusion) and `GlobeProjection+Unproject`
+// (the ray through a pixel meets the unit sphere), so the page and the
+// service agree on where every coordinate is drawn. From zoom 12 the
+// globe preset is Web Mercator (camera.js's `Projection`).
+//
+// * `panCamera`: a drag rotates the globe so the grabbed coordinate stays
+//   under the pointer. MapLibre keeps the globe's size on screen while
+//   panning (its zoom changes by log2(cos(new latitude) / cos(old
+//   latitude))); so does this. The centre is found by Newton's method on
+//   the two screen equations; while the pointer is off the globe (no
+//   centre puts the coordinate there) the camera stays where it was.
+// * `zoomAround` (the wheel) and `placeAt` (a pinch, after its zoom
+//   change): the zoom as given, then the centre moved so the coordinate
+//   under the cursor stays there, in whichever model the new zoom is drawn with.
+
 // MARK: globe (MapLibre GL JS 5.3's sphere below zoom 12, as CartoucheCamera's GlobeProjection)
 
 const GLOBE_MERCATOR_ZOOM = 12;
@@ -206,6 +205,4 @@ function zoomAround(camera, zoom, point, width, height, type) {
   const at = makeProjection(camera, width, height, type).unproject(point);
   const next = { ...fullCamera(camera), zoom: Math.min(Math.max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1]) };
   return at ? placeAt(next, at, point, width, height, type) : next;
-}
-"""#
 }

@@ -1,15 +1,14 @@
-extension PlaygroundScript {
-    /// The basemap: `GET /playground/basemap.geojson` once, then every ring
-    /// projected with the live camera into `<g id="playground-basemap">`
-    /// under the service's drawing (one `path[data-name]` per feature). World
-    /// copies one turn east and west are drawn too (low zooms show several),
-    /// rings off the viewport are left out, and the group is clipped to the
-    /// visible ground (below the horizon cut). A ring with a point behind the
-    /// camera is left out (only possible at high pitch with huge rings).
-    /// Without a basemap the note under the map says why (the 404's detail).
-    /// On the globe (below zoom 12) it is drawn on the sphere: the globe's
-    /// disc, then the rings, with vertices behind the horizon moved onto it.
-    static let basemap = #"""
+// The basemap: `GET /playground/basemap.geojson` once, then every ring
+// projected with the live camera into `<g id="playground-basemap">`
+// under the service's drawing (one `path[data-name]` per feature). World
+// copies one turn east and west are drawn too (low zooms show several),
+// rings off the viewport are left out, and the group is clipped to the
+// visible ground (below the horizon cut). A ring with a point behind the
+// camera is left out (only possible at high pitch with huge rings).
+// Without a basemap the note under the map says why (the 404's detail).
+// On the globe (below zoom 12) it is drawn on the sphere: the globe's
+// disc, then the rings, with vertices behind the horizon moved onto it.
+
 // MARK: basemap
 
 const basemap = { status: 'loading', features: [] };
@@ -113,6 +112,4 @@ function drawGlobeBasemap(group, projection) {
   const outline = projection.outline(180).map((p, i) => `${i ? 'L' : 'M'}${p[0].toFixed(2)} ${p[1].toFixed(2)}`).join('');
   group.replaceChildren(svgElement('path', { class: 'globe', d: outline ? outline + 'Z' : '' }), svgElement('g', {}, ...paths));
   group.dataset.paths = String(paths.length);
-}
-"""#
 }
