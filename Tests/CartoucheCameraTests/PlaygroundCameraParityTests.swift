@@ -19,6 +19,12 @@ struct PlaygroundCameraParityTests {
         var projection: String
         var project: [[Double]]  // [lng, lat]
         var unproject: [[Double]]  // [x, y]
+        var pan: Pan?
+    }
+    struct Pan: Codable {
+        var lngLat: [Double]
+        var from: [Double]
+        var point: [Double]
     }
     struct Job: Codable {
         var scripts: [String]
@@ -27,6 +33,11 @@ struct PlaygroundCameraParityTests {
     struct CaseResult: Codable {
         var project: [[Double]?]
         var unproject: [[Double]?]
+        var pan: PanResult?
+    }
+    struct PanResult: Codable {
+        var center: [Double]
+        var zoom: Double
     }
     struct Result: Codable { var cases: [CaseResult] }
 
@@ -70,7 +81,7 @@ struct PlaygroundCameraParityTests {
         return (coordinates, pixels)
     }
 
-    @Test("camera.js and globe.js draw every coordinate where CartoucheCamera does (≤ 1e-6 px) and find the same coordinate under every pixel")
+    @Test("camera.js and globe.js draw every coordinate where CartoucheCamera does (≤ 1e-6 px) and find the same coordinate under every pixel; a drag keeps the grabbed point under the pointer (Mercator) or pans as MapLibre does (globe)")
     func javaScriptCameraEqualsSwift() async throws {
         guard MapLibreGlobeOracle.prerequisitesPresent(for: "PlaygroundCameraParityTests") else { return }
         var cases: [Case] = []
@@ -79,10 +90,14 @@ struct PlaygroundCameraParityTests {
             let projection = try Projection(camera: camera, viewport: viewport, projection: type)
             projections.append(projection)
             let (coordinates, pixels) = Self.samples(camera, viewport)
+            // A drag from a pixel near the centre by (150, 60): the coordinate under it must follow the pointer.
+            let grab = ScreenPoint(x: viewport.width / 2 - 40, y: viewport.height / 2 + 30)
+            let grabbed = projection.globe.map { $0.unproject(grab) } ?? projection.unproject(grab, wrappingLongitude: false)
             cases.append(Case(
                 camera: MapLibreInteropTests.cameraJSON(camera), width: viewport.width, height: viewport.height,
                 projection: type.rawValue, project: coordinates.map { [$0.longitude, $0.latitude] },
-                unproject: pixels.map { [$0.x, $0.y] }))
+                unproject: pixels.map { [$0.x, $0.y] },
+                pan: grabbed.map { Pan(lngLat: [$0.longitude, $0.latitude], from: [grab.x, grab.y], point: [grab.x + 150, grab.y + 60]) }))
         }
         let output = try await PythonOracle.runOffThePool(
             script: Self.script, input: try JSONEncoder().encode(Job(scripts: Self.scripts, cases: cases)))
@@ -110,6 +125,26 @@ struct PlaygroundCameraParityTests {
                     compared.unprojected += 1
                     let a = try #require(projection.project(swift)), b = try #require(projection.project(Coordinate(latitude: js[1], longitude: js[0])))
                     #expect(abs(a.x - b.x) <= Self.tolerance && abs(a.y - b.y) <= Self.tolerance, "\(label): pixel \(pixel) Swift \(swift) JS \(js)")
+                }
+            }
+            if let pan = job.pan {
+                let moved = try #require(answer.pan, "\(label): the drag did not move the camera")
+                if projection.globe != nil {
+                    // MapLibre's globe pan: the centre moves by the step, the zoom keeps the globe's size.
+                    let c = projection.camera
+                    let expected = MapLibreGlobePan.step(
+                        .init(longitude: c.center.longitude, latitude: c.center.latitude, zoom: c.zoom, bearing: c.bearing),
+                        dx: pan.point[0] - pan.from[0], dy: pan.point[1] - pan.from[1])
+                    #expect(abs(moved.center[0] - expected.longitude) <= 1e-9 && abs(moved.center[1] - expected.latitude) <= 1e-9
+                            && abs(moved.zoom - expected.zoom) <= 1e-9, "\(label): pan \(moved), MapLibre's \(expected)")
+                } else {
+                    var camera = projection.camera
+                    camera.center = Coordinate(latitude: moved.center[1], longitude: moved.center[0])
+                    camera.zoom = moved.zoom
+                    let after = try Projection(camera: camera, viewport: projection.viewport, projection: projection.mapProjection)
+                    let drawn = try #require(after.project(Coordinate(latitude: pan.lngLat[1], longitude: pan.lngLat[0])))
+                    #expect(abs(drawn.x - pan.point[0]) <= Self.tolerance && abs(drawn.y - pan.point[1]) <= Self.tolerance,
+                            "\(label): the grabbed coordinate is drawn at \(drawn), not under the pointer at \(pan.point)")
                 }
             }
         }

@@ -13,10 +13,13 @@ Job (JSON on stdin):
    "cases": [{"camera": {"center": [lng, lat], "zoom", "bearing", "pitch",
                          "padding": {"top", "left", "bottom", "right"}},
               "width": 800, "height": 600, "projection": "mercator" | "globe",
-              "project": [[lng, lat], …], "unproject": [[x, y], …]}]}
+              "project": [[lng, lat], …], "unproject": [[x, y], …],
+              "pan": {"lngLat": [lng, lat], "from": [x, y], "point": [x, y]} (optional: a drag
+                     step from `from` to `point` that grabbed `lngLat`)}]}
 
 Result (JSON on stdout):
-  {"cases": [{"project": [[x, y] | null, …], "unproject": [[lng, lat] | null, …]}], "seconds": t}
+  {"cases": [{"project": [[x, y] | null, …], "unproject": [[lng, lat] | null, …],
+              "pan": {"center": [lng, lat], "zoom"} | null}], "seconds": t}
 
 Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/playground_camera_check.py < job.json
@@ -35,9 +38,15 @@ EVALUATE = """
 (cases) => cases.map((c) => {
   const projection = makeProjection(c.camera, c.width, c.height, c.projection);
   const pair = (p) => (p ? [p[0], p[1]] : null);
+  let pan = null;
+  if (c.pan) {
+    const moved = panCamera(c.camera, c.pan.lngLat, c.pan.from, c.pan.point, c.width, c.height, c.projection);
+    pan = moved ? {center: [moved.center[0], moved.center[1]], zoom: moved.zoom} : null;
+  }
   return {
     project: c.project.map((lngLat) => pair(projection.project(lngLat))),
     unproject: c.unproject.map((point) => pair(projection.unproject(point))),
+    pan,
   };
 })
 """

@@ -242,14 +242,21 @@ function showPicture(text) {
   // The camera this picture was made for: the preview transform starts from it.
   picture.dataset.camera = JSON.stringify(state.good.placed.frames[state.frame].camera);
   picture.addEventListener('keydown', onPictureKey);
-  // Layers: the service's background, the basemap, then everything else the service drew (moved as one while the camera moves).
+  // Layers: the service's background, its globe (the disc and graticule, on the globe), the basemap, then everything
+  // else the service drew (moved as one while the camera moves). The service's globe is opaque: over the basemap it
+  // would hide the land, so it lies under it (and steps aside while the page draws its own, live disc).
   const background = [...picture.children].find((node) => node.localName === 'rect');
   if (background) background.setAttribute('id', 'playground-background');
+  const globe = [...picture.children].find((node) => node.localName === 'g' && node.getAttribute('id') === 'globe');
+  if (globe) globe.setAttribute('id', 'playground-service-globe');
   const content = svgElement('g', { id: 'playground-content' });
-  for (const node of [...picture.childNodes]) if (node !== background && node.localName !== 'defs') content.append(node);
+  for (const node of [...picture.childNodes]) {
+    if (node !== background && node !== globe && node.localName !== 'defs') content.append(node);
+  }
   const under = svgElement('g', { id: 'playground-basemap', 'data-testid': 'basemap' });
   picture.append(under, content);
-  if (background) picture.insertBefore(background, under);
+  if (globe) picture.insertBefore(globe, under);
+  if (background) picture.insertBefore(background, globe || under);
   const old = $('map').querySelector('svg');
   if (old) old.replaceWith(picture); else $('map').append(picture);
   ensureStyleMap();
@@ -268,18 +275,25 @@ function redrawLive() {
   const live = makeProjection(liveCamera(), width, height, type);
   const styled = styleMap.status === 'ready';
   const under = picture.querySelector('#playground-basemap');
-  if (basemap.status === 'ready' && !styled) drawBasemap(under, live); else under.replaceChildren();
+  const drawsBasemap = basemap.status === 'ready' && !styled;
+  if (drawsBasemap) drawBasemap(under, live); else under.replaceChildren();
   $('basemap-note').hidden = styled;  // the style's note says what is drawn instead
   const background = picture.querySelector('#playground-background');
   if (background) background.setAttribute('visibility', styled ? 'hidden' : 'visible');
+  // The page's globe basemap draws its own disc for the live camera; the service's is only needed without it.
+  const serviceGlobe = picture.querySelector('#playground-service-globe');
+  if (serviceGlobe) serviceGlobe.setAttribute('visibility', styled || (drawsBasemap && live.globe) ? 'hidden' : 'visible');
   const content = picture.querySelector('#playground-content');
   const shownCamera = fullCamera(JSON.parse(picture.dataset.camera));
   const shownType = projectionType(state.good.scene);
   // The same camera draws the picture as it is (an affinity fitted through unproject/project is only nearly the identity).
   const same = JSON.stringify(shownCamera) === JSON.stringify(live.camera) && shownType === type;
   const affine = same ? null : affineBetween(makeProjection(shownCamera, width, height, shownType), live);
-  if (affine) content.setAttribute('transform', `matrix(${affine.join(' ')})`);
-  else content.removeAttribute('transform');
+  for (const moved of [content, serviceGlobe]) {
+    if (!moved) continue;
+    if (affine) moved.setAttribute('transform', `matrix(${affine.join(' ')})`);
+    else moved.removeAttribute('transform');
+  }
   syncStyleMap(live);
 }
 
@@ -356,6 +370,14 @@ function onPictureKey(event) {
     return;
   }
   event.preventDefault();
+}
+
+/** A click in the blank bands around the picture: not on the map, so no hits (the old ones go, with the tap mark). */
+function outsideViewport(svg, x, y) {
+  const old = svg && svg.querySelector('#playground-tap');
+  if (old) old.remove();
+  clearHits(`(${x.toFixed(1)}, ${y.toFixed(1)}) is outside the map's ${viewportSize().join('×')} viewport: nothing to query there.`);
+  $('hits').dataset.count = '0';
 }
 
 function markTap(svg, x, y) {
