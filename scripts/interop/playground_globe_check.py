@@ -29,14 +29,13 @@ Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/playground_globe_check.py < job.json
 """
 import base64
-import json
 import pathlib
 import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import DECODE_PNG, fail, require_setup  # noqa: E402
-from playground_check import MOVE, MOVED, OBSERVE, TO_PAGE, open_page, settle, to_page, wait_until  # noqa: E402
+from maplibre_page import DECODE_PNG, fail  # noqa: E402
+from playground_check import MOVE, MOVED, OBSERVE, TO_PAGE, load_page, session, settle, to_page, wait_until  # noqa: E402
 
 TOOL = "playground_globe_check"
 
@@ -83,82 +82,69 @@ def choose_example(page, name):
 
 
 def main():
-    start = time.monotonic()
-    require_setup(TOOL, maplibre=False)
-    from playwright.sync_api import sync_playwright
-    job = json.load(sys.stdin)
-    result = {"consoleErrors": []}
-    with sync_playwright() as p:
-        browser, page = open_page(p, job, result)
-        try:
-            page.goto(job["url"])
-            settle(page, 1)
-            wait_until(page, "() => document.getElementById('basemap-note').dataset.status !== 'loading'")
-            choose_example(page, job["pitchExample"])
-            if job.get("pitchCamera"):
-                renders = page.evaluate(OBSERVE)["renders"]
-                page.select_option("#camera", str(job["pitchCamera"]))
-                settle(page, renders + 1)
-            result["pitched"] = []
-            for pitch in job["pitches"]:
-                renders = page.evaluate(OBSERVE)["renders"]
-                page.locator("#pitch").evaluate(
-                    "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", pitch)
-                settle(page, renders + 1)
-                result["pitched"].append({"pitch": pitch, **snapshot(page)})
-
+    with session(TOOL) as (job, result, page):
+        load_page(page, job["url"])
+        choose_example(page, job["pitchExample"])
+        if job.get("pitchCamera"):
             renders = page.evaluate(OBSERVE)["renders"]
-            page.select_option("#projection", "globe")
+            page.select_option("#camera", str(job["pitchCamera"]))
             settle(page, renders + 1)
-            result["globe"] = snapshot(page)
+        result["pitched"] = []
+        for pitch in job["pitches"]:
+            renders = page.evaluate(OBSERVE)["renders"]
+            page.locator("#pitch").evaluate(
+                "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", pitch)
+            settle(page, renders + 1)
+            result["pitched"].append({"pitch": pitch, **snapshot(page)})
 
-            choose_example(page, job["globeExample"])
-            result["drags"] = []
-            width, height = [float(v) for v in page.evaluate(OBSERVE)["viewBox"].split()[2:]]
-            for dx, dy in job["drags"]:
-                before = page.evaluate(MOVE)
-                sx, sy = to_page(page, [width / 2, height / 2])
-                page.mouse.move(sx, sy)
-                page.mouse.down()
-                page.mouse.move(sx + dx, sy + dy, steps=15)
-                page.mouse.up()
-                wait_until(page, MOVED, before["places"])
-                # Page pixels per viewport point (the picture is scaled to fit the page).
-                scale = page.evaluate("() => document.querySelector('#map svg').getScreenCTM().a")
-                result["drags"].append({"by": [dx, dy], "scale": scale, "before": before["camera"],
-                                        "after": page.evaluate(MOVE)["camera"]})
+        renders = page.evaluate(OBSERVE)["renders"]
+        page.select_option("#projection", "globe")
+        settle(page, renders + 1)
+        result["globe"] = snapshot(page)
 
-            hits = "() => ({hits: document.querySelectorAll('#hits [data-testid=hit]').length, " \
-                   "count: document.getElementById('hits').dataset.count, tapText: document.getElementById('tap').textContent})"
-            # A click on the top-most drawn callout: hits listed.
-            callouts = [c for c in page.evaluate(MOVE)["callouts"].values()
-                        if 20 < c[0] < width - 20 and 20 < c[1] < height - 20]
-            if not callouts:
-                fail(TOOL, "no callout drawn inside the picture after the drags")
-            page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
-            cx, cy = to_page(page, callouts[-1])
-            page.mouse.click(cx, cy)
-            wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
-                             " || document.body.dataset.status === 'error'")
-            result["click"] = page.evaluate(hits)
-            # The blank band: inside the map's box, outside the picture (beside it or above it, whichever is wider).
-            band = page.evaluate("""() => {
-              const m = document.getElementById('map').getBoundingClientRect();
-              const s = document.querySelector('#map svg').getBoundingClientRect();
-              return s.left - m.left > s.top - m.top ? [(m.left + s.left) / 2, (s.top + s.bottom) / 2]
-                                                     : [(s.left + s.right) / 2, (m.top + s.top) / 2];
-            }""")
-            page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
-            page.mouse.click(band[0], band[1])
-            # A page that ignores the click never answers: give it 5 s, then report what is listed.
-            deadline = time.monotonic() + 5
-            while page.evaluate("() => document.getElementById('hits').dataset.count === undefined") and time.monotonic() < deadline:
-                page.wait_for_timeout(50)
-            result["band"] = {"at": band, **page.evaluate(hits)}
-        finally:
-            browser.close()
-    result["seconds"] = round(time.monotonic() - start, 3)
-    json.dump(result, sys.stdout)
+        choose_example(page, job["globeExample"])
+        result["drags"] = []
+        width, height = [float(v) for v in page.evaluate(OBSERVE)["viewBox"].split()[2:]]
+        for dx, dy in job["drags"]:
+            before = page.evaluate(MOVE)
+            sx, sy = to_page(page, [width / 2, height / 2])
+            page.mouse.move(sx, sy)
+            page.mouse.down()
+            page.mouse.move(sx + dx, sy + dy, steps=15)
+            page.mouse.up()
+            wait_until(page, MOVED, before["places"])
+            # Page pixels per viewport point (the picture is scaled to fit the page).
+            scale = page.evaluate("() => document.querySelector('#map svg').getScreenCTM().a")
+            result["drags"].append({"by": [dx, dy], "scale": scale, "before": before["camera"],
+                                    "after": page.evaluate(MOVE)["camera"]})
+
+        hits = "() => ({hits: document.querySelectorAll('#hits [data-testid=hit]').length, " \
+               "count: document.getElementById('hits').dataset.count, tapText: document.getElementById('tap').textContent})"
+        # A click on the top-most drawn callout: hits listed.
+        callouts = [c for c in page.evaluate(MOVE)["callouts"].values()
+                    if 20 < c[0] < width - 20 and 20 < c[1] < height - 20]
+        if not callouts:
+            fail(TOOL, "no callout drawn inside the picture after the drags")
+        page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+        cx, cy = to_page(page, callouts[-1])
+        page.mouse.click(cx, cy)
+        wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                         " || document.body.dataset.status === 'error'")
+        result["click"] = page.evaluate(hits)
+        # The blank band: inside the map's box, outside the picture (beside it or above it, whichever is wider).
+        band = page.evaluate("""() => {
+          const m = document.getElementById('map').getBoundingClientRect();
+          const s = document.querySelector('#map svg').getBoundingClientRect();
+          return s.left - m.left > s.top - m.top ? [(m.left + s.left) / 2, (s.top + s.bottom) / 2]
+                                                 : [(s.left + s.right) / 2, (m.top + s.top) / 2];
+        }""")
+        page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+        page.mouse.click(band[0], band[1])
+        # A page that ignores the click never answers: give it 5 s, then report what is listed.
+        deadline = time.monotonic() + 5
+        while page.evaluate("() => document.getElementById('hits').dataset.count === undefined") and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        result["band"] = {"at": band, **page.evaluate(hits)}
 
 
 if __name__ == "__main__":
