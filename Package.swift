@@ -109,7 +109,9 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]),
+            ],
+            // The playground's page, style sheet and script and the OpenAPI document, served as they are (ServiceResources).
+            resources: [.copy("Resources/playground"), .copy("Resources/openapi.json")]),
         // Command logic lives in a library so tests can drive it without a process.
         .target(
             name: "CartoucheCommands",

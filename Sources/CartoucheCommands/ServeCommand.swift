@@ -1,5 +1,6 @@
 import ArgumentParser
 import CartoucheService
+import CartoucheText
 import Foundation
 import Logging
 
@@ -25,17 +26,17 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-queued-jobs"), help: "Heavy jobs waiting before 503 [env CARTOUCHE_MAX_QUEUED_JOBS, default 64].")
     var maxQueuedJobs: Int?
     @Option(help: ArgumentHelp(
-        "Folder of *.scene.json files offered at GET /v1/examples and in the playground [env CARTOUCHE_EXAMPLES_DIR, default ./Examples when it exists].",
+        "Folder of *.scene.json files offered at GET /v1/examples and in the playground [env CARTOUCHE_EXAMPLES_DIR, default ./Examples when it exists, else <exe>/../share/cartouche/Examples].",
         valueName: "dir"))
     var examples: String?
     @Flag(name: .customLong("no-examples"), help: "Offer no example scenes, whatever the environment or working folder hold.")
     var noExamples = false
     @Option(help: ArgumentHelp(
-        "GeoJSON the playground draws as its basemap [env CARTOUCHE_BASEMAP, default ./.cache/basemap/naturalearth_lowres.geojson (written by scripts/setup) when it exists].",
+        "GeoJSON the playground draws as its basemap [env CARTOUCHE_BASEMAP, default ./.cache/basemap/naturalearth_lowres.geojson (written by scripts/setup) when it exists, else <exe>/../share/cartouche/basemap/naturalearth_lowres.geojson].",
         valueName: "file"))
     var basemap: String?
     @Option(help: ArgumentHelp(
-        "Folder with maplibre-gl.js and maplibre-gl.css, for a playground opened with ?style=URL [env CARTOUCHE_MAPLIBRE, default ./.cache/maplibre (filled by scripts/setup) when it holds them].",
+        "Folder with maplibre-gl.js and maplibre-gl.css, for a playground opened with ?style=URL [env CARTOUCHE_MAPLIBRE, default ./.cache/maplibre (filled by scripts/setup) when it holds them, else <exe>/../share/cartouche/maplibre].",
         valueName: "dir"))
     var maplibre: String?
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
@@ -56,18 +57,12 @@ public struct ServeCommand: AsyncParsableCommand {
     /// The examples folder used when neither `--examples` nor the environment names one.
     public static let defaultExamplesDirectory = "Examples"
 
-    static func hasDefaultExamples(in directory: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        let path = URL(fileURLWithPath: directory).appendingPathComponent(defaultExamplesDirectory).path
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Defaults, then the environment, then flags. The examples folder falls
-    /// back to `Examples` in `currentDirectory` when that folder exists, the
-    /// basemap to ``PlaygroundBasemap/defaultPath`` there when that file exists,
-    /// MapLibre GL JS to ``PlaygroundMapLibre/defaultDirectory`` there when it holds both files.
+    /// Defaults, then the environment, then flags. The playground's examples,
+    /// basemap and MapLibre GL JS fall back to the working folder's, then to
+    /// the installed layout's (``ServePlaygroundFiles``).
     public func configuration(
-        environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
+        environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executable: URL? = FontsDirectory.currentExecutable()
     ) throws -> ServiceConfiguration {
         var c: ServiceConfiguration
         do { c = try ServiceConfiguration().applying(environment: environment) } catch { throw ValidationError("\(error)") }
@@ -79,23 +74,20 @@ public struct ServeCommand: AsyncParsableCommand {
         if let requestTimeoutMilliseconds { c.requestTimeout = .milliseconds(requestTimeoutMilliseconds) }
         if let maxConcurrentJobs { c.maxConcurrentJobs = maxConcurrentJobs }
         if let maxQueuedJobs { c.maxQueuedJobs = maxQueuedJobs }
-        if let examples { c.examplesDirectory = examples }
         if let publicURL { c.publicURL = publicURL }
         if !corsOrigins.isEmpty { c.cors = CORSPolicy(allowedOrigins: corsOrigins) }
-        if c.examplesDirectory == nil, Self.hasDefaultExamples(in: currentDirectory) { c.examplesDirectory = Self.defaultExamplesDirectory }
-        if noExamples { c.examplesDirectory = nil }
-        if let basemap { c.basemapFile = basemap }
-        if c.basemapFile == nil,
-           FileManager.default.fileExists(atPath: URL(fileURLWithPath: currentDirectory).appendingPathComponent(PlaygroundBasemap.defaultPath).path) {
-            c.basemapFile = PlaygroundBasemap.defaultPath
-        }
-        if let maplibre { c.mapLibreDirectory = maplibre }
-        if c.mapLibreDirectory == nil,
-           PlaygroundMapLibre.isInstalled(in: URL(fileURLWithPath: currentDirectory).appendingPathComponent(PlaygroundMapLibre.defaultDirectory).path) {
-            c.mapLibreDirectory = PlaygroundMapLibre.defaultDirectory
-        }
+        let playground = playgroundFiles(environment: environment, currentDirectory: currentDirectory, executable: executable)
+        c.examplesDirectory = playground.examples.path
+        c.basemapFile = playground.basemap.path
+        c.mapLibreDirectory = playground.mapLibre.path
         do { try c.validate() } catch { throw ValidationError("\(error)") }
         return c
+    }
+
+    /// Where the playground's examples, basemap and MapLibre GL JS come from, and why.
+    func playgroundFiles(environment: [String: String], currentDirectory: String, executable: URL?) -> ServePlaygroundFiles {
+        ServePlaygroundFiles(examplesFlag: examples, noExamples: noExamples, basemapFlag: basemap, mapLibreFlag: maplibre,
+                             environment: environment, currentDirectory: currentDirectory, executable: executable)
     }
 
     /// The flag, else `LOG_LEVEL`, else `info`.
@@ -121,6 +113,10 @@ public struct ServeCommand: AsyncParsableCommand {
         let fontsDirectory = try fonts.located()
         let text = try fonts.textEngine()
         logger.info("fonts", metadata: ["directory": "\(fontsDirectory.url.path)", "reason": "\(fontsDirectory.reason)"])
+        let playground = playgroundFiles(environment: ProcessInfo.processInfo.environment,
+                                         currentDirectory: FileManager.default.currentDirectoryPath,
+                                         executable: FontsDirectory.currentExecutable())
+        logger.info("playground", metadata: playground.logMetadata.mapValues { .string($0) })
         do {
             try await runService(configuration: config, text: text, logger: logger)
         } catch let error as ExampleLoadError {
@@ -130,6 +126,10 @@ public struct ServeCommand: AsyncParsableCommand {
         } catch let error as PlaygroundFileError {
             Terminal.writeError("serve: \(error)")
             throw ExitCode(ExitStatus.badInput.rawValue)
+        } catch let error as ServiceResourcesError {
+            // A broken installation, not bad input.
+            Terminal.writeError("serve: \(error)")
+            throw ExitCode(ExitStatus.internalFailure.rawValue)
         }
     }
 }

@@ -36,6 +36,9 @@ public struct CartoucheRoutes: Sendable {
     public let basemap: PlaygroundBasemap?
     /// MapLibre GL JS for the playground's own-style basemap (`configuration.mapLibreDirectory`), if any.
     public let mapLibre: PlaygroundMapLibre?
+    /// Where the playground's files and the OpenAPI document were found.
+    public let resources: ServiceResources
+    let playground: PlaygroundAssets
 
     /// - Parameters:
     ///   - configuration: limits, time budget and CORS (its host and port are not used).
@@ -46,12 +49,16 @@ public struct CartoucheRoutes: Sendable {
     /// - Throws: ``ConfigurationError`` for unusable limits, `TextError` when
     ///   the fonts cannot be loaded, ``ExampleLoadError`` for a bad example,
     ///   ``PlaygroundFileError`` for a basemap file that cannot be served or
-    ///   a MapLibre GL JS folder without its files.
+    ///   a MapLibre GL JS folder without its files, ``ServiceResourcesError``
+    ///   when the service's resource bundle is missing (a broken installation).
     public init(
         configuration: ServiceConfiguration, text: TextLayoutEngine? = nil, metrics: ServiceMetrics = ServiceMetrics(),
         examples: ExampleCatalog? = nil
     ) throws {
         try configuration.validate()
+        // First: the OpenAPI document (made by ServiceState) is one of these files.
+        resources = try ServiceResources.located.get()
+        playground = try PlaygroundAssets(resources: resources)
         let engine = try text ?? TextLayoutEngine(registry: FontRegistry())
         state = ServiceState(configuration: configuration, text: engine, metrics: metrics)
         let limits = SceneLimits(maxAnnotations: configuration.maxAnnotations, maxTextLength: configuration.maxTextLength)
@@ -67,7 +74,8 @@ public struct CartoucheRoutes: Sendable {
         EngineController(state: state).register(on: router)
         SceneController(state: state).register(on: router)
         SystemController(state: state).register(on: router)
-        PlaygroundController(examples: examples, basemap: basemap, mapLibre: mapLibre).register(on: router)
+        PlaygroundController(assets: playground, examples: examples, basemap: basemap, mapLibre: mapLibre,
+                             installedShare: resources.installedShare?.path).register(on: router)
         GlyphController(state: state).register(on: router)
     }
 

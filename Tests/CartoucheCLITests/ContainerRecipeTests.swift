@@ -85,7 +85,11 @@ struct ContainerRecipeTests {
         let build = try Self.stage("build").joined(separator: "\n")
         #expect(build.contains("--static-swift-stdlib"))
         #expect(build.contains("scripts/install /opt/cartouche"))
-        for path in ["scripts/install", "Fonts", "Examples", "Package.swift", ".dockerignore"] {
+        // The basemap is built into the image before the install copies it (the host's .cache is not sent).
+        let basemap = try #require(build.range(of: "RUN scripts/basemap"), "the build stage does not run scripts/basemap")
+        #expect(basemap.lowerBound < (build.range(of: "scripts/install /opt/cartouche")?.lowerBound ?? build.startIndex))
+        #expect(try Self.installedPackages(stage: "build").isSuperset(of: ["python3", "python3-venv", "unzip"]))
+        for path in ["scripts/install", "scripts/basemap", "Fonts", "Examples", "Package.swift", ".dockerignore"] {
             #expect(FileManager.default.fileExists(atPath: Shared.repositoryRoot.appendingPathComponent(path).path), "\(path) is missing")
         }
     }

@@ -129,21 +129,8 @@ struct CORSTests {
 struct CORSBrowserTests {
     static let script = "scripts/interop/cors_check.py"
 
-    /// A free local port for the page's origin (bound, read, released).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        try #require(bound, "cannot bind a local port")
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A free local port for the page's origin.
+    static func freePort() throws -> Int { try LocalPort.free() }
 
     static func run(allowing origin: String?, pagePort: Int) async throws -> [String: JSONValue] {
         let scene = try JSONParser().parse(try Shared.example("sf-stanford.scene.json"))

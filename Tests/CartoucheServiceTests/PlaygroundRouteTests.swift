@@ -125,16 +125,17 @@ struct PlaygroundRouteTests {
     @Test("the page links only this server's routes, and the script calls only routes the service has")
     func pageLinksAreLocal() throws {
         let routes = Set(ServiceRoute.allCases.map(\.path))
-        let html = PlaygroundPage.html
+        let assets = try PlaygroundAssets(resources: ServiceResources.located.get())
+        let html = assets.html
         // `data:,` is the empty favicon (it keeps the browser from asking for /favicon.ico).
         let links = html.matches(of: /(?:src|href)="([^"]*)"/).map { String($0.output.1) }.filter { $0 != "data:," }
         #expect(Set(links) == ["/playground.css", "/playground.js", "/openapi.json"])
         #expect(links.allSatisfy { routes.contains($0) })
-        let calls = PlaygroundScript.source.matches(of: /(?:c|timedC)all\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
+        let calls = assets.script.matches(of: /(?:c|timedC)all\('(?:GET|POST)', [`']([^`'?$]+)/).map { String($0.output.1) }
         #expect(Set(calls) == ["/v1/place", "/v1/render", "/v1/query", "/v1/examples", "/playground/basemap.geojson",
                                "/playground/vendor/maplibre-gl.js"])
         // MapLibre GL JS (only with ?style=) is loaded from this server too.
-        let vendor = PlaygroundScript.source.matches(of: /(?:src|href): '([^']+)'/).map { String($0.output.1) }
+        let vendor = assets.script.matches(of: /(?:src|href): '([^']+)'/).map { String($0.output.1) }
         #expect(Set(vendor) == ["/playground/vendor/maplibre-gl.js", "/playground/vendor/maplibre-gl.css"])
         #expect(vendor.allSatisfy { routes.contains($0) })
         let missing = Set(calls).subtracting(routes)

@@ -21,9 +21,9 @@ import Testing
 /// 1e-9) and the same screen points, first and after a drag and a wheel, with
 /// the placement still updating; the globe switch followed by MapLibre at
 /// once, and the globe scene placed and drawn on the sphere, a drag on it
-/// keeping the grabbed coordinate under the pointer; the page's globe camera model against
-/// `CartoucheCamera`'s `GlobeProjection` (project, unproject, a drag keeping
-/// the grabbed coordinate under the pointer, a wheel zoom about the cursor)
+/// moving the camera as MapLibre's globe pan does; the page's globe camera model against
+/// `CartoucheCamera`'s `GlobeProjection` (project, unproject, a wheel zoom
+/// about the cursor), its pan step against MapLibre's (`MapLibreGlobePan`)
 /// and against MapLibre's own globe in the page;
 /// and a server without MapLibre GL JS saying so and keeping Natural Earth.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["CARTOUCHE_SKIP_BROWSER_TESTS"] != "1",
@@ -164,10 +164,16 @@ struct PlaygroundStyleBrowserTests {
         let before = try PlaygroundBrowserTests.camera(drag["liveBefore"])
         let now = try PlaygroundBrowserTests.camera(result["cameras"]?.objectValue?["globeDrag"]?.objectValue?["page"])
         let from = try PlaygroundBrowserTests.point(drag["from"]), to = try PlaygroundBrowserTests.point(drag["to"])
-        let globe = try #require(try Projection(camera: before, viewport: viewport, projection: .globe).globe)
-        let grabbed = try #require(globe.unproject(from))
-        let drawn = try #require(try Projection(camera: now, viewport: viewport, projection: .globe).globe?.project(grabbed))
-        #expect(PlaygroundBrowserTests.distance(drawn, to) <= 1e-6, "a globe drag: \(grabbed) drawn at \(drawn), the pointer at \(to)")
+        // MapLibre's globe pan, step by step: the latitude moves linearly (the zoom change keeps the degrees per
+        // pixel) and the zoom follows cos(latitude) exactly; the longitude's speed follows the latitude, so the
+        // whole drag as one step is only near it.
+        let expected = MapLibreGlobePan.step(
+            .init(longitude: before.center.longitude, latitude: before.center.latitude, zoom: before.zoom, bearing: before.bearing),
+            dx: to.x - from.x, dy: to.y - from.y)
+        #expect(abs(now.center.latitude - expected.latitude) <= 1e-6 && abs(now.zoom - expected.zoom) <= 1e-6,
+                "a globe drag: \(before) → \(now), MapLibre's \(expected)")
+        let turned = now.center.longitude - before.center.longitude, expectedTurn = expected.longitude - before.center.longitude
+        #expect(abs(turned - expectedTurn) <= 0.05 * abs(expectedTurn) + 1e-9, "a globe drag turned \(turned)°, MapLibre's one step \(expectedTurn)°")
     }
 
     /// The page's globe model is `GlobeProjection`: projections within 1e-6 px, a drag and a wheel keep their coordinate.
@@ -200,13 +206,16 @@ struct PlaygroundStyleBrowserTests {
         }
         #expect(globeProbes.contains { globe.project($0) == nil } && globeProbes.filter { globe.project($0) != nil }.count >= 3)
 
-        // A drag from (480, 340) to (380, 290): the globe turned, its size kept (zoom by log2 of the cosines' ratio).
+        // A drag step from (480, 340) to (380, 290): MapLibre's globe pan, its size kept (zoom by log2 of the cosines' ratio).
         let grabbed = try #require(globe.unproject(ScreenPoint(x: 480, y: 340)))
         let pageGrabbed = try #require(math["grabbed"]?.arrayValue?.compactMap { $0.numberValue })
         #expect(abs(pageGrabbed[0] - grabbed.longitude) <= 1e-9 && abs(pageGrabbed[1] - grabbed.latitude) <= 1e-9)
         let pan = try PlaygroundBrowserTests.camera(math["pan"])
-        let panned = try #require(try Projection(camera: pan, viewport: viewport, projection: .globe).globe?.project(grabbed))
-        #expect(PlaygroundBrowserTests.distance(panned, ScreenPoint(x: 380, y: 290)) <= 1e-6, "the grabbed coordinate is drawn at \(panned)")
+        let expected = MapLibreGlobePan.step(
+            .init(longitude: globeCamera.center.longitude, latitude: globeCamera.center.latitude, zoom: globeCamera.zoom,
+                  bearing: globeCamera.bearing), dx: -100, dy: -50)
+        #expect(abs(pan.center.longitude - expected.longitude) <= 1e-9 && abs(pan.center.latitude - expected.latitude) <= 1e-9
+                && abs(pan.zoom - expected.zoom) <= 1e-9, "pan \(pan), MapLibre's \(expected)")
         let sizeKept = globeCamera.zoom + log2(cos(pan.center.latitude * .pi / 180) / cos(globeCamera.center.latitude * .pi / 180))
         #expect(abs(pan.zoom - sizeKept) <= 1e-12 && pan.center != globeCamera.center)
         #expect(pan.bearing == globeCamera.bearing && pan.pitch == globeCamera.pitch)

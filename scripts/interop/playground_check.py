@@ -42,6 +42,7 @@ Run with the venv made by scripts/setup:
   .venv-peers/bin/python scripts/interop/playground_check.py < job.json
 """
 import base64
+import contextlib
 import json
 import pathlib
 import sys
@@ -280,6 +281,34 @@ def gestures(page, job, result):
                                      "() => document.querySelector('#playground-ground rect').getAttribute('y')")}
 
 
+def load_page(page, url):
+    """Opens the playground at `url`, waits for its first picture and for the basemap's answer; returns OBSERVE."""
+    page.goto(url)
+    settle(page, 1)
+    initial = page.evaluate(OBSERVE)
+    wait_until(page, "() => document.getElementById('basemap-note').dataset.status !== 'loading'")
+    return initial
+
+
+@contextlib.contextmanager
+def session(tool):
+    """The job (JSON on stdin), the result and a page of the job's size: yielded, then the browser
+    closed and the result written to stdout with the seconds taken."""
+    start = time.monotonic()
+    require_setup(tool, maplibre=False)
+    from playwright.sync_api import sync_playwright
+    job = json.load(sys.stdin)
+    result = {"consoleErrors": []}
+    with sync_playwright() as p:
+        browser, page = open_page(p, job, result)
+        try:
+            yield job, result, page
+        finally:
+            browser.close()
+    result["seconds"] = round(time.monotonic() - start, 3)
+    json.dump(result, sys.stdout)
+
+
 def open_page(p, job, result, args=LAUNCH_ARGS):
     """Chromium and a page of the job's size whose script errors and CSP
     violations are collected in `result["consoleErrors"]`. Chromium logs every
@@ -299,78 +328,64 @@ def open_page(p, job, result, args=LAUNCH_ARGS):
 
 
 def main():
-    start = time.monotonic()
-    require_setup(TOOL, maplibre=False)
-    from playwright.sync_api import sync_playwright
-    job = json.load(sys.stdin)
-    result = {"consoleErrors": []}
-    with sync_playwright() as p:
-        browser, page = open_page(p, job, result)
-        try:
-            page.goto(job["url"])
-            settle(page, 1)
-            initial = page.evaluate(OBSERVE)
-            result["initial"] = {k: initial[k] for k in ("status", "renders", "texts", "summaryZoom", "example", "viewBox")}
-            wait_until(page, "() => document.getElementById('basemap-note').dataset.status !== 'loading'")
-            result["basemap"] = page.evaluate(BASEMAP, job.get("basemapName", ""))
+    with session(TOOL) as (job, result, page):
+        initial = load_page(page, job["url"])
+        result["initial"] = {k: initial[k] for k in ("status", "renders", "texts", "summaryZoom", "example", "viewBox")}
+        result["basemap"] = page.evaluate(BASEMAP, job.get("basemapName", ""))
 
-            png = page.screenshot(path=job["screenshot"], type="png")
-            # Counted over the drawn map only (the viewport's rectangle on the page), so the
-            # page's own panels cannot make a blank map look drawn.
-            (x0, y0), (x1, y1) = (page.evaluate(TO_PAGE, [0, 0]),
-                                  page.evaluate(TO_PAGE, [float(v) for v in initial["viewBox"].split()[2:]]))
-            clip = {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
-            map_png = page.screenshot(type="png", clip=clip)
-            counted = page.evaluate(COUNT_PIXELS, base64.b64encode(map_png).decode("ascii"))
-            result["screenshot"] = {"path": job["screenshot"], "bytes": len(png), "mapClip": clip,
-                                    "pixels": counted["pixels"], "nonBackgroundPixels": counted["count"]}
+        png = page.screenshot(path=job["screenshot"], type="png")
+        # Counted over the drawn map only (the viewport's rectangle on the page), so the
+        # page's own panels cannot make a blank map look drawn.
+        (x0, y0), (x1, y1) = (page.evaluate(TO_PAGE, [0, 0]),
+                              page.evaluate(TO_PAGE, [float(v) for v in initial["viewBox"].split()[2:]]))
+        clip = {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
+        map_png = page.screenshot(type="png", clip=clip)
+        counted = page.evaluate(COUNT_PIXELS, base64.b64encode(map_png).decode("ascii"))
+        result["screenshot"] = {"path": job["screenshot"], "bytes": len(png), "mapClip": clip,
+                                "pixels": counted["pixels"], "nonBackgroundPixels": counted["count"]}
 
-            # Move the zoom slider as a user would (an input event), then wait for the new picture.
-            page.locator("#zoom").evaluate(
-                "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", job["zoom"])
-            settle(page, initial["renders"] + 1)
-            after = page.evaluate(OBSERVE)
-            result["afterZoom"] = {k: after[k] for k in ("status", "renders", "summaryZoom", "sliderValue", "texts")}
-            result["afterZoom"]["svgChanged"] = after["svg"] != initial["svg"]
+        # Move the zoom slider as a user would (an input event), then wait for the new picture.
+        page.locator("#zoom").evaluate(
+            "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true})); }", job["zoom"])
+        settle(page, initial["renders"] + 1)
+        after = page.evaluate(OBSERVE)
+        result["afterZoom"] = {k: after[k] for k in ("status", "renders", "summaryZoom", "sliderValue", "texts")}
+        result["afterZoom"]["svgChanged"] = after["svg"] != initial["svg"]
 
-            result["clicks"] = []
-            result["picture"] = None
-            for i, point in enumerate(job["clicks"]):
-                px, py = page.evaluate(TO_PAGE, point)
-                page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
-                page.mouse.click(px, py)
-                wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
-                                 " || document.body.dataset.status === 'error'")
-                observed = page.evaluate(HITS)
-                observed["page"] = [px, py]
-                result["clicks"].append(observed)
-                if i == 0 and job.get("picture"):
-                    picture = page.screenshot(path=job["picture"], type="png")
-                    result["picture"] = {"path": job["picture"], "bytes": len(picture)}
-
-            # The keyboard: focus the picture, move the query point one step right (a query).
+        result["clicks"] = []
+        result["picture"] = None
+        for i, point in enumerate(job["clicks"]):
+            px, py = page.evaluate(TO_PAGE, point)
             page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
-            page.focus("#map svg")
-            page.keyboard.press("ArrowRight")
+            page.mouse.click(px, py)
             wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
                              " || document.body.dataset.status === 'error'")
-            result["keyboard"] = page.evaluate(HITS)
+            observed = page.evaluate(HITS)
+            observed["page"] = [px, py]
+            result["clicks"].append(observed)
+            if i == 0 and job.get("picture"):
+                picture = page.screenshot(path=job["picture"], type="png")
+                result["picture"] = {"path": job["picture"], "bytes": len(picture)}
 
-            gestures(page, job, result)
+        # The keyboard: focus the picture, move the query point one step right (a query).
+        page.evaluate("() => { delete document.getElementById('hits').dataset.count; }")
+        page.focus("#map svg")
+        page.keyboard.press("ArrowRight")
+        wait_until(page, "() => document.getElementById('hits').dataset.count !== undefined"
+                         " || document.body.dataset.status === 'error'")
+        result["keyboard"] = page.evaluate(HITS)
 
-            # Upload a scene file through the file input.
-            before = page.evaluate(OBSERVE)["renders"]
-            page.set_input_files("#scene-file", job["upload"])
-            settle(page, before + 1)
-            uploaded = page.evaluate(OBSERVE)
-            result["upload"] = {k: uploaded[k] for k in ("status", "renders", "viewBox", "example", "texts")}
+        gestures(page, job, result)
 
-            result["notJSON"] = paste(page, job["notJSON"])
-            result["invalidScene"] = paste(page, job["invalidScene"])
-        finally:
-            browser.close()
-    result["seconds"] = round(time.monotonic() - start, 3)
-    json.dump(result, sys.stdout)
+        # Upload a scene file through the file input.
+        before = page.evaluate(OBSERVE)["renders"]
+        page.set_input_files("#scene-file", job["upload"])
+        settle(page, before + 1)
+        uploaded = page.evaluate(OBSERVE)
+        result["upload"] = {k: uploaded[k] for k in ("status", "renders", "viewBox", "example", "texts")}
+
+        result["notJSON"] = paste(page, job["notJSON"])
+        result["invalidScene"] = paste(page, job["invalidScene"])
 
 
 if __name__ == "__main__":

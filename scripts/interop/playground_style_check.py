@@ -107,7 +107,7 @@ GLOBE_MATH = """
   const grabbed = g.unproject(job.grab);
   const wheeled = g.unproject(job.wheelAt);
   return {project: job.probes.map((ll) => g.project(ll)), unproject: job.probes.map((ll) => { const p = g.project(ll); return p && g.unproject(p); }),
-          grabbed, pan: panCamera(job.camera, grabbed, job.to, width, height, 'globe'),
+          grabbed, pan: panCamera(job.camera, grabbed, job.grab, job.to, width, height, 'globe'),
           wheeled, zoom: zoomAround(job.camera, fullCamera(job.camera).zoom + job.zoomBy, job.wheelAt, width, height, 'globe'),
           viewport: [width, height]};
 }

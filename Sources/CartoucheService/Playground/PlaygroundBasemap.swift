@@ -7,8 +7,9 @@ import Foundation
 ///
 /// The file is not part of the repository: `scripts/setup` writes Natural
 /// Earth's 1:110m countries (public domain) to ``defaultPath``, and
-/// `cartouche serve` uses that file when it exists in its working folder (or
-/// the one `--basemap FILE` / `CARTOUCHE_BASEMAP` names). Without one the
+/// `cartouche serve` uses that file when it exists in its working folder,
+/// else the copy `scripts/install` puts in `PREFIX/share/cartouche/basemap/`
+/// (or the one `--basemap FILE` / `CARTOUCHE_BASEMAP` names). Without one the
 /// route answers a 404 problem saying how to install it, and the page shows
 /// that sentence.
 public struct PlaygroundBasemap: Sendable {
@@ -20,11 +21,17 @@ public struct PlaygroundBasemap: Sendable {
     /// Features in the collection (for the start-up log).
     public let featureCount: Int
 
-    /// The answer when no basemap was loaded.
-    static let notInstalled = Problem(
-        slug: "not-found", title: "Not Found", status: .notFound,
-        detail: "basemap not installed: run scripts/setup (it writes \(defaultPath); cartouche serve finds it there "
-            + "when started from the repository), or start the service with --basemap FILE")
+    /// The answer when no basemap was loaded, with the advice that fits where
+    /// the binary runs: an installed copy (`installedShare`, its
+    /// `PREFIX/share/cartouche`) looks in its prefix; a build runs `scripts/setup`.
+    static func notInstalled(installedShare: String?) -> Problem {
+        let advice = installedShare.map {
+            "this installed copy looks for \($0)/basemap/naturalearth_lowres.geojson (scripts/install copies the one "
+                + "scripts/setup writes in the repository; the container image builds it in)"
+        } ?? "run scripts/setup (it writes \(defaultPath); cartouche serve finds it there when started from the repository)"
+        return Problem(slug: "not-found", title: "Not Found", status: .notFound,
+                       detail: "basemap not installed: \(advice), or start the service with --basemap FILE")
+    }
 
     /// Reads and checks `path`: JSON, a FeatureCollection whose `features` is an array.
     /// - Complexity: O(file size), once at start-up.

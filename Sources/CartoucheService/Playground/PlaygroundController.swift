@@ -6,9 +6,12 @@ import Hummingbird
 /// scenes its picker offers). All cheap and never queued behind heavy work:
 /// the page, basemap, MapLibre files and examples are bytes made at start-up.
 struct PlaygroundController {
+    let assets: PlaygroundAssets
     let examples: ExampleCatalog
     let basemap: PlaygroundBasemap?
     let mapLibre: PlaygroundMapLibre?
+    /// `PREFIX/share/cartouche` of an installed copy (for the 404s' advice), nil in a build.
+    let installedShare: String?
 
     /// The page may only load its own script, style sheet and the service's
     /// answers: no third-party code, no inline script, no framing.
@@ -25,23 +28,23 @@ struct PlaygroundController {
                                detail: "style is given \(styles.count) times; give it once", parameter: "style")
                     .response(requestPath: request.uri.path)
             }
-            guard let text = styles.first?.value else { return Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8") }
+            guard let text = styles.first?.value else { return Self.asset(assets.html, type: "text/html; charset=utf-8") }
             do throws(Problem) {
                 let style = try PlaygroundStyleURL(text)
-                return Self.asset(PlaygroundPage.html, type: "text/html; charset=utf-8", policy: style.contentSecurityPolicy)
+                return Self.asset(assets.html, type: "text/html; charset=utf-8", policy: style.contentSecurityPolicy)
             } catch {
                 return error.response(requestPath: request.uri.path)
             }
         }
         router.get(RouterPath(ServiceRoute.playgroundScript.path)) { _, _ in
-            Self.asset(PlaygroundScript.source, type: "text/javascript; charset=utf-8")
+            Self.asset(assets.script, type: "text/javascript; charset=utf-8")
         }
         router.get(RouterPath(ServiceRoute.playgroundStyle.path)) { _, _ in
-            Self.asset(PlaygroundStyle.source, type: "text/css; charset=utf-8")
+            Self.asset(assets.style, type: "text/css; charset=utf-8")
         }
         router.get(RouterPath(ServiceRoute.examples.path)) { _, _ in jsonResponse(examples.responseBody) }
         router.get(RouterPath(ServiceRoute.playgroundBasemap.path)) { request, _ in
-            guard let basemap else { return PlaygroundBasemap.notInstalled.response(requestPath: request.uri.path) }
+            guard let basemap else { return PlaygroundBasemap.notInstalled(installedShare: installedShare).response(requestPath: request.uri.path) }
             var headers = HTTPFields()
             headers[.contentType] = "application/geo+json"
             headers[.xContentTypeOptions] = "nosniff"
@@ -51,7 +54,7 @@ struct PlaygroundController {
         for (route, type) in [(ServiceRoute.playgroundMapLibreScript, "text/javascript; charset=utf-8"),
                               (.playgroundMapLibreStyle, "text/css; charset=utf-8")] {
             router.get(RouterPath(route.path)) { request, _ in
-                guard let mapLibre else { return PlaygroundMapLibre.notInstalled.response(requestPath: request.uri.path) }
+                guard let mapLibre else { return PlaygroundMapLibre.notInstalled(installedShare: installedShare).response(requestPath: request.uri.path) }
                 var headers = HTTPFields()
                 headers[.contentType] = type
                 headers[.xContentTypeOptions] = "nosniff"
@@ -68,7 +71,7 @@ struct PlaygroundController {
         headers[.contentSecurityPolicy] = policy
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "no-referrer"
-        // Served from the binary: a new build is a new page, so always revalidate.
+        // Served from the install: a new build is a new page, so always revalidate.
         headers[.cacheControl] = "no-cache"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }

@@ -21,12 +21,17 @@ public struct PlaygroundMapLibre: Sendable {
     /// The release named in the script's licence header (`v5.3.0`), when it names one (for the start-up log).
     public let version: String?
 
-    /// The answer when MapLibre GL JS was not loaded.
-    static let notInstalled = Problem(
-        slug: "not-found", title: "Not Found", status: .notFound,
-        detail: "MapLibre GL JS not installed: run scripts/setup (it copies \(scriptFile) and \(styleFile) from the PyPI "
-            + "maplibre wheel into \(defaultDirectory); cartouche serve finds them there when started from the repository), "
-            + "or start the service with --maplibre DIR")
+    /// The answer when MapLibre GL JS was not loaded, with the advice that
+    /// fits where the binary runs (see ``PlaygroundBasemap/notInstalled(installedShare:)``).
+    static func notInstalled(installedShare: String?) -> Problem {
+        let advice = installedShare.map {
+            "this installed copy looks for \(scriptFile) and \(styleFile) in \($0)/maplibre (scripts/install copies the "
+                + "ones scripts/setup puts in the repository's \(defaultDirectory))"
+        } ?? "run scripts/setup (it copies \(scriptFile) and \(styleFile) from the PyPI maplibre wheel into "
+            + "\(defaultDirectory); cartouche serve finds them there when started from the repository)"
+        return Problem(slug: "not-found", title: "Not Found", status: .notFound,
+                       detail: "MapLibre GL JS not installed: \(advice), or start the service with --maplibre DIR")
+    }
 
     /// Whether `directory` holds both files (the default folder is used only then).
     public static func isInstalled(in directory: String) -> Bool {

@@ -1,11 +1,10 @@
-extension PlaygroundScript {
-    /// Pointer Events on `#map`: one pointer drags (pans), two pinch (zoom
-    /// about their midpoint, panning with it), the wheel zooms about the
-    /// cursor; a press and release that moved less than 4 px is a click,
-    /// which queries. Each change goes through `applyCamera` (re-place,
-    /// re-draw the basemap, move the last picture until the next answer), in
-    /// the scene's projection (``globe`` on the globe below zoom 12).
-    static let gestures = #"""
+// Pointer Events on `#map`: one pointer drags (pans), two pinch (zoom
+// about their midpoint, panning with it), the wheel zooms about the
+// cursor; a press and release that moved less than 4 px is a click,
+// which queries. Each change goes through `applyCamera` (re-place,
+// re-draw the basemap, move the last picture until the next answer), in
+// the scene's projection (globe.js on the globe below zoom 12).
+
 // MARK: gestures
 
 /** A pointer's position in the viewport's pixels (the SVG's user space), or null without a picture. */
@@ -27,7 +26,7 @@ function beginGesture() {
   const projection = makeProjection(liveCamera(), width, height, projectionType(state.scene));
   const moved = state.gesture !== null && state.gesture.moved;
   if (points.length === 1) {
-    state.gesture = { kind: 'drag', start: points[0].client, at: projection.unproject(points[0].point), moved };
+    state.gesture = { kind: 'drag', start: points[0].client, at: projection.unproject(points[0].point), last: points[0].point, moved };
   } else if (points.length === 2) {
     const mid = [(points[0].point[0] + points[1].point[0]) / 2, (points[0].point[1] + points[1].point[1]) / 2];
     state.gesture = { kind: 'pinch', distance: Math.hypot(points[0].point[0] - points[1].point[0], points[0].point[1] - points[1].point[1]),
@@ -57,7 +56,8 @@ function onPointerMove(event) {
     // A few pixels of jitter are still a click.
     if (!gesture.moved && Math.hypot(pointer.client[0] - gesture.start[0], pointer.client[1] - gesture.start[1]) < 4) return;
     gesture.moved = true;
-    if (gesture.at) applyCamera(panCamera(liveCamera(), gesture.at, pointer.point, width, height, projectionType(state.scene)));
+    applyCamera(panCamera(liveCamera(), gesture.at, gesture.last, pointer.point, width, height, projectionType(state.scene)));
+    gesture.last = pointer.point;
   } else {
     const [a, b] = [...state.pointers.values()];
     const distance = Math.hypot(a.point[0] - b.point[0], a.point[1] - b.point[1]);
@@ -78,7 +78,9 @@ function onPointerUp(event) {
   if (event.type === 'pointerup' && gesture && gesture.kind === 'drag' && !gesture.moved && state.pointers.size === 0) {
     const [width, height] = viewportSize();
     const [x, y] = pointer.point;
-    if (x >= 0 && y >= 0 && x <= width && y <= height) query($('map').querySelector('svg'), x, y);  // else the letterbox
+    const svg = $('map').querySelector('svg');
+    if (x >= 0 && y >= 0 && x <= width && y <= height) query(svg, x, y);
+    else outsideViewport(svg, x, y);  // the blank bands beside or above the picture
   }
   if (state.pointers.size === 0) state.gesture = null;
   else beginGesture();  // the finger left on the map pans on from where it is
@@ -94,6 +96,4 @@ function onWheel(event) {
   const [width, height] = viewportSize();
   const camera = liveCamera();
   applyCamera(zoomAround(camera, camera.zoom - event.deltaY * unit / 500, point, width, height, projectionType(state.scene)));
-}
-"""#
 }

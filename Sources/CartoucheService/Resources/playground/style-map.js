@@ -1,24 +1,23 @@
-extension PlaygroundScript {
-    /// A style of the user's under the callouts (`/?style=URL`), drawn by
-    /// MapLibre GL JS, which this service serves from the folder it was given
-    /// (`/playground/vendor/maplibre-gl.js` and `.css`; never bundled).
-    ///
-    /// * A style reloads the page (its policy comes with it); the scene as
-    ///   edited is kept in `sessionStorage` across that reload.
-    /// * The page loads MapLibre only with a style. When its files are not
-    ///   installed the note under the map says so (the 404's detail) and the
-    ///   Natural Earth basemap stays.
-    /// * The map is the viewport's size in CSS pixels, scaled like the
-    ///   picture and placed under it, with every MapLibre interaction off:
-    ///   the playground's own camera model moves it, by `jumpTo` (centre,
-    ///   zoom, bearing, pitch, padding) on every camera change, and
-    ///   `setProjection` follows the projection switch. After each jump the
-    ///   camera MapLibre reports is compared with the playground's; when
-    ///   MapLibre's constraints moved it, the note says so.
-    /// * Style errors (MapLibre's `error` events) and requests the page's
-    ///   Content-Security-Policy blocked (other origins than the style's) are
-    ///   shown in the note, never swallowed.
-    static let styleMap = #"""
+// A style of the user's under the callouts (`/?style=URL`), drawn by
+// MapLibre GL JS, which this service serves from the folder it was given
+// (`/playground/vendor/maplibre-gl.js` and `.css`; never bundled).
+//
+// * A style reloads the page (its policy comes with it); the scene as
+//   edited is kept in `sessionStorage` across that reload.
+// * The page loads MapLibre only with a style. When its files are not
+//   installed the note under the map says so (the 404's detail) and the
+//   Natural Earth basemap stays.
+// * The map is the viewport's size in CSS pixels, scaled like the
+//   picture and placed under it, with every MapLibre interaction off:
+//   the playground's own camera model moves it, by `jumpTo` (centre,
+//   zoom, bearing, pitch, padding) on every camera change, and
+//   `setProjection` follows the projection switch. After each jump the
+//   camera MapLibre reports is compared with the playground's; when
+//   MapLibre's constraints moved it, the note says so.
+// * Style errors (MapLibre's `error` events) and requests the page's
+//   Content-Security-Policy blocked (other origins than the style's) are
+//   shown in the note, never swallowed.
+
 // MARK: style basemap (MapLibre GL JS, only with ?style=URL)
 
 const styleMap = { url: null, status: 'off', map: null, styleLoaded: false, projection: null, size: null };
@@ -152,6 +151,4 @@ function syncStyleMap(projection) {
     if (off) note.textContent += ` (MapLibre constrains this camera to zoom ${map.getZoom().toFixed(3)}: the style is not exactly under the callouts here.)`;
     else note.textContent = note.textContent.replace(/ \(MapLibre constrains .*$/, '');
   }
-}
-"""#
 }

@@ -1,20 +1,19 @@
-extension PlaygroundScript {
-    /// The camera model the page moves with: MapLibre's Web Mercator
-    /// transform (512-point tiles, the 36.87° field of view, padding moving
-    /// the principal point), the same construction as `CartoucheCamera`'s
-    /// `Projection`, reduced to the ground plane (z = 0), where screen x/y
-    /// do not depend on the clip planes.
-    ///
-    /// * `setLocationAtPoint(camera, lngLat, point)` is MapLibre's: it moves
-    ///   the centre along the ground so that `lngLat` is drawn at `point`.
-    ///   Exact at any bearing and pitch, because the ground moves rigidly
-    ///   with the centre. A drag keeps the grabbed coordinate under the
-    ///   pointer; the wheel and a pinch change the zoom and then keep the
-    ///   coordinate under the cursor (the pinch's midpoint) fixed.
-    /// * `affineBetween(a, b)`: the screen affinity taking camera `a`'s
-    ///   picture to camera `b`'s (exact without pitch), with which the last
-    ///   answer's drawing follows the camera until the next answer arrives.
-    static let camera = #"""
+// The camera model the page moves with: MapLibre's Web Mercator
+// transform (512-point tiles, the 36.87° field of view, padding moving
+// the principal point), the same construction as `CartoucheCamera`'s
+// `Projection`, reduced to the ground plane (z = 0), where screen x/y
+// do not depend on the clip planes.
+//
+// * `setLocationAtPoint(camera, lngLat, point)` is MapLibre's: it moves
+//   the centre along the ground so that `lngLat` is drawn at `point`.
+//   Exact at any bearing and pitch, because the ground moves rigidly
+//   with the centre. A drag keeps the grabbed coordinate under the
+//   pointer; the wheel and a pinch change the zoom and then keep the
+//   coordinate under the cursor (the pinch's midpoint) fixed.
+// * `affineBetween(a, b)`: the screen affinity taking camera `a`'s
+//   picture to camera `b`'s (exact without pitch), with which the last
+//   answer's drawing follows the camera until the next answer arrives.
+
 // MARK: camera model (MapLibre's Web Mercator transform on the ground plane)
 
 const TILE_SIZE = 512;
@@ -156,6 +155,4 @@ function affineBetween(a, b) {
   const me = q[0][0] - ma * base[0] - mc * base[1];
   const mf = q[0][1] - mb * base[0] - md * base[1];
   return [ma, mb, mc, md, me, mf];
-}
-"""#
 }

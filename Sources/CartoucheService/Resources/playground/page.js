@@ -1,40 +1,35 @@
-/// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
-/// with no dependencies. It only talks to this service (and, with
-/// `?style=URL`, MapLibre GL JS talks to the style's origin):
-///
-/// * `GET /v1/examples` fills the scene picker;
-/// * every change posts the scene to `/v1/place` (the summary, the
-///   camera the controls show and the answer's times, from `Server-Timing`)
-///   and `/v1/render` (the SVG picture);
-/// * dragging the map pans, the wheel and a two-finger pinch zoom about the
-///   cursor (``camera``); each camera change re-places and re-renders, at
-///   most one request pair per 120 ms while the camera moves, and an answer
-///   older than the one on screen is dropped. Between answers the last
-///   picture follows the camera (an SVG transform) and the basemap
-///   (``basemap``) is re-projected at once;
-/// * the projection switch (Mercator / Globe) edits the scene's
-///   `projection`; below zoom 12 on the globe the camera model is ``globe``'s;
-/// * with `?style=URL` the style is drawn by MapLibre GL JS under the
-///   picture, on the same camera (``styleMap``);
-/// * a click (a press and release without a drag) on the picture is
-///   converted to the viewport's pixel coordinates through the SVG's
-///   `getScreenCTM()` (the picture is scaled to the page) and posted to
-///   `/v1/query`; the hits are listed.
-///
-/// A fitted camera (`{"fit": …}`) becomes, on its first edit, the explicit
-/// camera the fit resolved to (centre, zoom, bearing, pitch, padding from the
-/// last `/v1/place` answer), which then takes the edit.
-///
-/// `body[data-status]` (`loading`, `busy`, `ready`, `error`),
-/// `body[data-renders]` (pictures shown so far), `body[data-places]`
-/// (`/v1/place` requests sent) and `body[data-queries]` (`/v1/query`
-/// requests sent) let tests wait for the page without sleeping.
-enum PlaygroundScript {
-    /// The served script: every part only declares; the last line starts the page.
-    static let source = (["'use strict';", camera, globe, basemap, styleMap, page, gestures, "start();"] as [String])
-        .joined(separator: "\n") + "\n"
+// The playground's behaviour (`GET /playground.js`), vanilla JavaScript
+// with no dependencies. It only talks to this service (and, with
+// `?style=URL`, MapLibre GL JS talks to the style's origin):
+//
+// * `GET /v1/examples` fills the scene picker;
+// * every change posts the scene to `/v1/place` (the summary, the
+//   camera the controls show and the answer's times, from `Server-Timing`)
+//   and `/v1/render` (the SVG picture);
+// * dragging the map pans, the wheel and a two-finger pinch zoom about the
+//   cursor (camera.js); each camera change re-places and re-renders, at
+//   most one request pair per 120 ms while the camera moves, and an answer
+//   older than the one on screen is dropped. Between answers the last
+//   picture follows the camera (an SVG transform) and the basemap
+//   (basemap.js) is re-projected at once;
+// * the projection switch (Mercator / Globe) edits the scene's
+//   `projection`; below zoom 12 on the globe the camera model is globe.js's;
+// * with `?style=URL` the style is drawn by MapLibre GL JS under the
+//   picture, on the same camera (style-map.js);
+// * a click (a press and release without a drag) on the picture is
+//   converted to the viewport's pixel coordinates through the SVG's
+//   `getScreenCTM()` (the picture is scaled to the page) and posted to
+//   `/v1/query`; the hits are listed.
+//
+// A fitted camera (`{"fit": …}`) becomes, on its first edit, the explicit
+// camera the fit resolved to (centre, zoom, bearing, pitch, padding from the
+// last `/v1/place` answer), which then takes the edit.
+//
+// `body[data-status]` (`loading`, `busy`, `ready`, `error`),
+// `body[data-renders]` (pictures shown so far), `body[data-places]`
+// (`/v1/place` requests sent) and `body[data-queries]` (`/v1/query`
+// requests sent) let tests wait for the page without sleeping.
 
-    static let page = #"""
 // MARK: page
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -247,14 +242,21 @@ function showPicture(text) {
   // The camera this picture was made for: the preview transform starts from it.
   picture.dataset.camera = JSON.stringify(state.good.placed.frames[state.frame].camera);
   picture.addEventListener('keydown', onPictureKey);
-  // Layers: the service's background, the basemap, then everything else the service drew (moved as one while the camera moves).
+  // Layers: the service's background, its globe (the disc and graticule, on the globe), the basemap, then everything
+  // else the service drew (moved as one while the camera moves). The service's globe is opaque: over the basemap it
+  // would hide the land, so it lies under it (and steps aside while the page draws its own, live disc).
   const background = [...picture.children].find((node) => node.localName === 'rect');
   if (background) background.setAttribute('id', 'playground-background');
+  const globe = [...picture.children].find((node) => node.localName === 'g' && node.getAttribute('id') === 'globe');
+  if (globe) globe.setAttribute('id', 'playground-service-globe');
   const content = svgElement('g', { id: 'playground-content' });
-  for (const node of [...picture.childNodes]) if (node !== background && node.localName !== 'defs') content.append(node);
+  for (const node of [...picture.childNodes]) {
+    if (node !== background && node !== globe && node.localName !== 'defs') content.append(node);
+  }
   const under = svgElement('g', { id: 'playground-basemap', 'data-testid': 'basemap' });
   picture.append(under, content);
-  if (background) picture.insertBefore(background, under);
+  if (globe) picture.insertBefore(globe, under);
+  if (background) picture.insertBefore(background, globe || under);
   const old = $('map').querySelector('svg');
   if (old) old.replaceWith(picture); else $('map').append(picture);
   ensureStyleMap();
@@ -273,18 +275,25 @@ function redrawLive() {
   const live = makeProjection(liveCamera(), width, height, type);
   const styled = styleMap.status === 'ready';
   const under = picture.querySelector('#playground-basemap');
-  if (basemap.status === 'ready' && !styled) drawBasemap(under, live); else under.replaceChildren();
+  const drawsBasemap = basemap.status === 'ready' && !styled;
+  if (drawsBasemap) drawBasemap(under, live); else under.replaceChildren();
   $('basemap-note').hidden = styled;  // the style's note says what is drawn instead
   const background = picture.querySelector('#playground-background');
   if (background) background.setAttribute('visibility', styled ? 'hidden' : 'visible');
+  // The page's globe basemap draws its own disc for the live camera; the service's is only needed without it.
+  const serviceGlobe = picture.querySelector('#playground-service-globe');
+  if (serviceGlobe) serviceGlobe.setAttribute('visibility', styled || (drawsBasemap && live.globe) ? 'hidden' : 'visible');
   const content = picture.querySelector('#playground-content');
   const shownCamera = fullCamera(JSON.parse(picture.dataset.camera));
   const shownType = projectionType(state.good.scene);
   // The same camera draws the picture as it is (an affinity fitted through unproject/project is only nearly the identity).
   const same = JSON.stringify(shownCamera) === JSON.stringify(live.camera) && shownType === type;
   const affine = same ? null : affineBetween(makeProjection(shownCamera, width, height, shownType), live);
-  if (affine) content.setAttribute('transform', `matrix(${affine.join(' ')})`);
-  else content.removeAttribute('transform');
+  for (const moved of [content, serviceGlobe]) {
+    if (!moved) continue;
+    if (affine) moved.setAttribute('transform', `matrix(${affine.join(' ')})`);
+    else moved.removeAttribute('transform');
+  }
   syncStyleMap(live);
 }
 
@@ -361,6 +370,14 @@ function onPictureKey(event) {
     return;
   }
   event.preventDefault();
+}
+
+/** A click in the blank bands around the picture: not on the map, so no hits (the old ones go, with the tap mark). */
+function outsideViewport(svg, x, y) {
+  const old = svg && svg.querySelector('#playground-tap');
+  if (old) old.remove();
+  clearHits(`(${x.toFixed(1)}, ${y.toFixed(1)}) is outside the map's ${viewportSize().join('×')} viewport: nothing to query there.`);
+  $('hits').dataset.count = '0';
 }
 
 function markTap(svg, x, y) {
@@ -523,5 +540,3 @@ function start() {
   loadExamples();
 }
 
-"""#
-}

@@ -1,21 +1,20 @@
-extension PlaygroundScript {
-    /// The camera model under `"projection": {"type": "globe"}` below zoom
-    /// 12: the sphere MapLibre GL JS 5.3 draws, ported from `CartoucheCamera`'s
-    /// `GlobeProjection` (project, occlusion) and `GlobeProjection+Unproject`
-    /// (the ray through a pixel meets the unit sphere), so the page and the
-    /// service agree on where every coordinate is drawn. From zoom 12 the
-    /// globe preset is Web Mercator (``camera``'s `Projection`).
-    ///
-    /// * `panCamera`: a drag rotates the globe so the grabbed coordinate stays
-    ///   under the pointer. MapLibre keeps the globe's size on screen while
-    ///   panning (its zoom changes by log2(cos(new latitude) / cos(old
-    ///   latitude))); so does this. The centre is found by Newton's method on
-    ///   the two screen equations; while the pointer is off the globe (no
-    ///   centre puts the coordinate there) the camera stays where it was.
-    /// * `zoomAround` (the wheel) and `placeAt` (a pinch, after its zoom
-    ///   change): the zoom as given, then the centre moved so the coordinate
-    ///   under the cursor stays there, in whichever model the new zoom is drawn with.
-    static let globe = #"""
+// The camera model under `"projection": {"type": "globe"}` below zoom
+// 12: the sphere MapLibre GL JS 5.3 draws, ported from `CartoucheCamera`'s
+// `GlobeProjection` (project, occlusion) and `GlobeProjection+Unproject`
+// (the ray through a pixel meets the unit sphere), so the page and the
+// service agree on where every coordinate is drawn. From zoom 12 the
+// globe preset is Web Mercator (camera.js's `Projection`).
+//
+// * `panCamera`: a drag moves the centre as MapLibre's globe pan does, by
+//   the pointer's step at the globe's degrees per pixel, keeping the
+//   globe's size on screen (its zoom changes by log2(cos(new latitude) /
+//   cos(old latitude))). Not "the grabbed coordinate stays under the
+//   pointer": near the limb that has solutions far away (a 150 px drag
+//   once jumped to latitude 77.5° and zoom 0), and none off the globe.
+// * `zoomAround` (the wheel) and `placeAt` (a pinch, after its zoom
+//   change): the zoom as given, then the centre moved so the coordinate
+//   under the cursor stays there, in whichever model the new zoom is drawn with.
+
 // MARK: globe (MapLibre GL JS 5.3's sphere below zoom 12, as CartoucheCamera's GlobeProjection)
 
 const GLOBE_MERCATOR_ZOOM = 12;
@@ -185,13 +184,30 @@ function solveGlobeCenter(camera, lngLat, point, width, height, zoomFor) {
   return new GlobeProjection(result, width, height).occluded(target) ? null : result;
 }
 
-/** A drag: `camera` moved so `lngLat` is drawn at `point`; on the globe rotated with its size on screen kept (as MapLibre's pan). */
-function panCamera(camera, lngLat, point, width, height, type) {
+/**
+ * A drag from viewport point `from` to `to`. Under Web Mercator `camera` moves so the coordinate grabbed at the start,
+ * `lngLat`, is drawn at `to` (exact: the ground moves rigidly). On the globe it is MapLibre GL JS 5.3's pan
+ * (`computeGlobePanCenter`): the centre moves by the pointer's step at the globe's degrees per pixel, the longitude
+ * faster away from the equator (by 1/cos of the latitude, capped at 60° when zoomed out), and the zoom changes by
+ * log2(cos(new latitude) / cos(old latitude)) so the globe keeps its size on screen (down to zoom 0 near the poles).
+ * A step moves the camera by its own length whatever is under the pointer — even off the globe.
+ */
+function panCamera(camera, lngLat, from, to, width, height, type) {
   const c = fullCamera(camera);
-  if (!(type === 'globe' && c.zoom < GLOBE_MERCATOR_ZOOM)) return setLocationAtPoint(c, lngLat, point, width, height);
-  const cosine = Math.cos(c.center[1] * RADIANS);
-  const zoomFor = (center) => Math.min(Math.max(c.zoom + Math.log2(Math.cos(center[1] * RADIANS) / cosine), ZOOM_RANGE[0]), ZOOM_RANGE[1]);
-  return solveGlobeCenter(c, lngLat, point, width, height, zoomFor) || c;
+  if (!(type === 'globe' && c.zoom < GLOBE_MERCATOR_ZOOM)) return lngLat ? setLocationAtPoint(c, lngLat, to, width, height) : c;
+  const bearing = c.bearing * RADIANS;
+  // The step in the map's frame (MapLibre's panDelta.rotate(-bearing)).
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const [x, y] = [dx * Math.cos(bearing) + dy * Math.sin(bearing), -dx * Math.sin(bearing) + dy * Math.cos(bearing)];
+  const lat = c.center[1];
+  const zoomAtEquator = c.zoom + Math.log2(1 / Math.cos(lat * RADIANS));
+  const blend = Math.min(Math.max((zoomAtEquator - 7) / (3 - 7), 0), 1);
+  const lngSpeed = (1 - blend) / Math.cos(lat * RADIANS) + blend / Math.cos(Math.min(Math.abs(lat), 60) * RADIANS);
+  const degreesPerPixel = 360 * Math.cos(lat * RADIANS) / (TILE_SIZE * Math.pow(2, c.zoom));
+  const newLat = Math.min(Math.max(lat + y * degreesPerPixel, -MAX_LATITUDE), MAX_LATITUDE);
+  const zoom = c.zoom + Math.log2(Math.cos(newLat * RADIANS) / Math.cos(lat * RADIANS));
+  return { ...c, center: [wrapLongitude(c.center[0] - x * degreesPerPixel * lngSpeed), newLat],
+           zoom: Math.min(Math.max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1]) };
 }
 
 /** `camera` moved so `lngLat` is drawn at `point`, its zoom kept (after a zoom change). */
@@ -206,6 +222,4 @@ function zoomAround(camera, zoom, point, width, height, type) {
   const at = makeProjection(camera, width, height, type).unproject(point);
   const next = { ...fullCamera(camera), zoom: Math.min(Math.max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1]) };
   return at ? placeAt(next, at, point, width, height, type) : next;
-}
-"""#
 }
