@@ -45,8 +45,15 @@ extension JSONValue {
     /// as 2^53 + 1 would read as 2^53).
     public func decodeInt(at path: JSONPath) throws(JSONDecodingError) -> Int {
         let number = try decodeNumber(at: path)
-        guard number == number.rounded(.towardZero), number.magnitude <= 9_007_199_254_740_991 else {
+        guard number == number.rounded(.towardZero) else {
             throw JSONDecodingError(path: path, reason: "expected an integer, found \(number)")
+        }
+        // Integral but beyond 2^53 − 1: say the range, or the message would
+        // deny that 1e18 is an integer (JSON Schema calls it one).
+        guard number.magnitude <= 9_007_199_254_740_991 else {
+            throw JSONDecodingError(
+                path: path,
+                reason: "expected an integer from -9007199254740991 to 9007199254740991 (JavaScript's safe integers), found \(number)")
         }
         return Int(number)
     }

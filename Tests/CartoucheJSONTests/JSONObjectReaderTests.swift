@@ -40,7 +40,8 @@ import Testing
         #expect(try JSONValue.number(safe).decodeInt(at: base) == 9_007_199_254_740_991)
         #expect(try JSONValue.number(-safe).decodeInt(at: base) == -9_007_199_254_740_991)
         for unsafe in [safe + 1, -(safe + 1), 1e300] {
-            #expect(throws: JSONDecodingError(path: base, reason: "expected an integer, found \(unsafe)")) {
+            let reason = "expected an integer from -9007199254740991 to 9007199254740991 (JavaScript's safe integers), found \(unsafe)"
+            #expect(throws: JSONDecodingError(path: base, reason: reason)) {
                 try JSONValue.number(unsafe).decodeInt(at: base)
             }
         }

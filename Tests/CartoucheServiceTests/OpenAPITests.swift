@@ -40,6 +40,10 @@ struct SchemaChecker {
         if let constant = s["const"], constant != value { problems.append("\(path): is not \(constant)") }
         if let options = s["enum"]?.arrayValue, !options.contains(value) { problems.append("\(path): not in enum") }
         if let type = s["type"]?.stringValue, !Self.has(value, type: type) { problems.append("\(path): is not \(type)") }
+        if case .number(let n) = value {
+            if let min = s["minimum"]?.numberValue, n < min { problems.append("\(path): below the minimum \(min)") }
+            if let max = s["maximum"]?.numberValue, n > max { problems.append("\(path): above the maximum \(max)") }
+        }
         if case .object(let members) = value {
             let properties = s["properties"]?.objectValue ?? [:]
             for name in s["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where members[name] == nil {

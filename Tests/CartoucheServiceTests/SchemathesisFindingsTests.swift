@@ -1,3 +1,4 @@
+import Foundation
 import CartoucheJSON
 import Hummingbird
 import HummingbirdTesting
@@ -29,6 +30,24 @@ struct SchemathesisFindingsTests {
             let rect = #"{"scene":\#(scene),"rect":[0,0,5,5],"radius":null}"#
             let rectAnswer = try await post(client, "/v1/query", ByteBuffer(string: rect))
             #expect(rectAnswer.status == .ok)
+        }
+    }
+
+    @Test("an integral priority beyond 2^53 − 1 is refused by the document and by the route, which names the range")
+    func prioritySafeRange() async throws {
+        // 1.152921504606847e+18 is 2^60: an integer to JSON Schema, beyond
+        // what a double holds exactly. The document bounds it, and the 422
+        // says why instead of denying that it is an integer.
+        let scene = #"{"version":1,"viewport":{"width":400,"height":300},"camera":{"center":[0,0],"zoom":2},"viewAnnotations":[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":10,"height":10},"priority":1.152921504606847e+18}]}"#
+        let checker = try OpenAPITests.checker()
+        #expect(checker.check(try JSONParser().parse(scene), against: ["$ref": "#/components/schemas/Scene"], at: "$") != [])
+        let safe = scene.replacingOccurrences(of: "1.152921504606847e+18", with: "9007199254740991")
+        #expect(checker.check(try JSONParser().parse(safe), against: ["$ref": "#/components/schemas/Scene"], at: "$") == [])
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let problem = try ProblemBody(try await post(client, "/v1/place", ByteBuffer(string: scene)), status: .unprocessableContent, slug: "invalid-value")
+            #expect(problem.path == "viewAnnotations[0].priority")
+            #expect(problem.detail.contains("from -9007199254740991 to 9007199254740991"))
+            #expect(try await post(client, "/v1/place", ByteBuffer(string: safe)).status == .ok)
         }
     }
 
