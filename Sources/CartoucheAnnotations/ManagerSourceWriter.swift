@@ -80,7 +80,7 @@ extension AnnotationManager {
         for position in annotations.indices {
             if position == sampleSize {
                 let perFeature = (writer.bytes.count - start) / sampleSize
-                writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
+                writer.reserveLargeCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
             }
             if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
                 nextDuplicate += 1
@@ -99,10 +99,13 @@ extension AnnotationManager {
             // a check fails the partial feature is abandoned with the throw.
             try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
             var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
+            // One copy of the property set per feature; the member writers
+            // read their fields through its address.
+            var properties = annotation.properties
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
-                let written = memberWriters[order]._withUnsafeGuaranteedRef {
-                    $0.write(annotation.properties, &feature, isFirstMember)
+                let written = withUnsafePointer(to: &properties) { owner in
+                    memberWriters[order]._withUnsafeGuaranteedRef { $0.write(owner, &feature, isFirstMember) }
                 }
                 switch written {
                 case .unset:
@@ -232,8 +235,8 @@ func writePointGeometry(_ c: Coordinate, to buffer: inout JSONRawBuffer) throws(
 /// A property's member writer in an object the hot loop holds unmanaged,
 /// so calling it retains nothing.
 final class MemberWriter<Owner> {
-    let write: @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField
-    init(_ write: @escaping @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField) { self.write = write }
+    let write: @Sendable (UnsafePointer<Owner>, inout JSONRawBuffer, Bool) -> WrittenField
+    init(_ write: @escaping @Sendable (UnsafePointer<Owner>, inout JSONRawBuffer, Bool) -> WrittenField) { self.write = write }
 }
 
 /// The member names and constant values of a source's GeoJSON, escaped and
