@@ -80,7 +80,7 @@ extension AnnotationManager {
         for position in annotations.indices {
             if position == sampleSize {
                 let perFeature = (writer.bytes.count - start) / sampleSize
-                writer.reserveLargeCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
+                writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
             }
             if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
                 nextDuplicate += 1
