@@ -127,7 +127,9 @@ public struct PropertyDescriptor<Owner>: Sendable {
         default defaultValue: V?, range: NumericRange = .any, support: RendererSupport = .all
     ) -> Self {
         let get = fieldReader(keyPath)
-        let getThroughPointer = fieldPointerReader(keyPath)
+        // The member writer loads the field at this offset itself: through
+        // a reader closure that was a second indirect call per property.
+        let offset = MemoryLayout<Owner>.offset(of: keyPath)
         // The feature member: flat and prefixed (`StyleExpression.perFeatureKey`).
         let quotedKey = JSONQuotedString(StyleExpression.perFeatureKey(key, in: layerPropertiesKey))
         return PropertyDescriptor(
@@ -151,7 +153,9 @@ public struct PropertyDescriptor<Owner>: Sendable {
             },
             quotedKey: quotedKey,
             writeMember: { owner, buffer, isFirst in
-                guard let value = getThroughPointer(owner) else { return .unset }
+                let field = if let offset { UnsafeRawPointer(owner).load(fromByteOffset: offset, as: V?.self) }
+                    else { owner.pointee[keyPath: keyPath] }
+                guard let value = field else { return .unset }
                 if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
                 if !isFirst { buffer.append(byte: UInt8(ascii: ",")) }
                 buffer.appendMemberName(quotedKey)
@@ -181,15 +185,6 @@ public struct PropertyDescriptor<Owner>: Sendable {
     private static func fieldReader<V>(_ keyPath: KeyPath<Owner, V> & Sendable) -> @Sendable (Owner) -> V {
         guard let offset = MemoryLayout<Owner>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
         return { owner in withUnsafeBytes(of: owner) { $0.load(fromByteOffset: offset, as: V.self) } }
-    }
-
-    /// ``fieldReader(_:)`` for an owner given by address: the field is
-    /// loaded at its offset without copying the owner.
-    private static func fieldPointerReader<V>(
-        _ keyPath: KeyPath<Owner, V> & Sendable
-    ) -> @Sendable (UnsafePointer<Owner>) -> V {
-        guard let offset = MemoryLayout<Owner>.offset(of: keyPath) else { return { $0.pointee[keyPath: keyPath] } }
-        return { owner in UnsafeRawPointer(owner).load(fromByteOffset: offset, as: V.self) }
     }
 
     private static func rangeProblem<V: StyleValue>(_ value: V, _ range: NumericRange) -> StyleValueError? {
