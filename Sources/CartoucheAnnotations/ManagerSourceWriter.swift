@@ -95,13 +95,10 @@ extension AnnotationManager {
             let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
             let image = annotation.styleImage
 
-            // The feature is assembled while its properties are encoded; when
-            // a check fails the partial feature is abandoned with the throw.
+            // Assembled while its properties are encoded; a failed check abandons the partial feature.
             try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
             var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
-            // One copy of the property set per feature; the member writers
-            // read their fields through its address.
-            var properties = annotation.properties
+            var properties = annotation.properties  // copied once; the member writers read it by address
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
                 let written = withUnsafePointer(to: &properties) { owner in
