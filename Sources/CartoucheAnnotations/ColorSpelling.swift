@@ -23,7 +23,8 @@ extension StyleColor {
 
     /// Appends `styleJSON` to a raw buffer, as ``writeStyleJSON(to:)-(JSONWriter)`` writes it.
     func writeStyleJSON(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-        let written: Void? = withFastSpelling { buffer.appendString(utf8: $0) }
+        // The fast spelling is digits, letters, commas and spaces: nothing to escape.
+        let written: Void? = withFastSpelling { buffer.appendPlainString(utf8: $0) }
         if written == nil { try buffer.append(styleJSON) }
     }
 

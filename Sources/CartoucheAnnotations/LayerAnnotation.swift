@@ -41,6 +41,12 @@ func isValid(_ c: Coordinate) -> Bool {
     c.latitude.isFinite && c.longitude.isFinite && (-90...90).contains(c.latitude)
 }
 
+/// `firstInvalidCoordinate([c])` without the array (allocated once per
+/// point in the streaming compile's loop).
+func invalidPointCoordinate(_ c: Coordinate) -> GeometryProblem? {
+    isValid(c) ? nil : .invalidCoordinate(index: 0, latitude: c.latitude, longitude: c.longitude)
+}
+
 func firstInvalidCoordinate(_ coordinates: [Coordinate]) -> GeometryProblem? {
     guard let i = coordinates.firstIndex(where: { !isValid($0) }) else { return nil }
     return .invalidCoordinate(index: i, latitude: coordinates[i].latitude, longitude: coordinates[i].longitude)

@@ -95,14 +95,14 @@ extension AnnotationManager {
             let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
             let image = annotation.styleImage
 
-            // The feature is assembled while its properties are encoded; when
-            // a check fails the partial feature is abandoned with the throw.
+            // Assembled while its properties are encoded; a failed check abandons the partial feature.
             try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
             var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
+            var properties = annotation.properties  // copied once; the member writers read it by address
             for order in 0..<keyOrder.count {
                 let index = keyOrder[order]
-                let written = memberWriters[order]._withUnsafeGuaranteedRef {
-                    $0.write(annotation.properties, &feature, isFirstMember)
+                let written = withUnsafePointer(to: &properties) { owner in
+                    memberWriters[order]._withUnsafeGuaranteedRef { $0.write(owner, &feature, isFirstMember) }
                 }
                 switch written {
                 case .unset:
@@ -232,8 +232,8 @@ func writePointGeometry(_ c: Coordinate, to buffer: inout JSONRawBuffer) throws(
 /// A property's member writer in an object the hot loop holds unmanaged,
 /// so calling it retains nothing.
 final class MemberWriter<Owner> {
-    let write: @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField
-    init(_ write: @escaping @Sendable (Owner, inout JSONRawBuffer, Bool) -> WrittenField) { self.write = write }
+    let write: @Sendable (UnsafePointer<Owner>, inout JSONRawBuffer, Bool) -> WrittenField
+    init(_ write: @escaping @Sendable (UnsafePointer<Owner>, inout JSONRawBuffer, Bool) -> WrittenField) { self.write = write }
 }
 
 /// The member names and constant values of a source's GeoJSON, escaped and

@@ -40,7 +40,7 @@ public struct PointAnnotation: LayerAnnotation {
     public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &buffer)
     }
-    public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
+    public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
     public var styleImage: StyleImage? { image }
 }
 
@@ -71,7 +71,7 @@ public struct CircleAnnotation: LayerAnnotation {
     public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &buffer)
     }
-    public var geometryProblem: GeometryProblem? { firstInvalidCoordinate([coordinate]) }
+    public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
 }
 
 /// A line through two or more coordinates, drawn by a line layer.

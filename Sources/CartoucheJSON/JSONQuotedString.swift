@@ -11,9 +11,9 @@ public struct JSONQuotedString: Sendable, Hashable {
     /// The unescaped text.
     public let text: String
     /// `"text":` escaped, UTF-8, when it fits in `inline`; else empty.
-    private let inline: InlineBytes
+    @usableFromInline let inline: InlineBytes
     /// `"text":` for longer names; empty when inline.
-    private let spilled: [UInt8]
+    @usableFromInline let spilled: [UInt8]
 
     public init(_ text: String) {
         self.text = text
@@ -33,7 +33,7 @@ public struct JSONQuotedString: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Calls `body` with `"text":` (colon included).
-    @inline(__always)
+    @inlinable @inline(__always)
     func withMemberNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if inline.count > 0 { return inline.withBytes(body) }
         return spilled.withUnsafeBufferPointer(body)
@@ -41,9 +41,10 @@ public struct JSONQuotedString: Sendable, Hashable {
 }
 
 /// Up to 47 bytes stored in the value itself.
-private struct InlineBytes: Sendable {
-    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    private(set) var count = 0
+@usableFromInline
+struct InlineBytes: Sendable {
+    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    @usableFromInline var count = 0
 
     init() {}
 
@@ -55,7 +56,7 @@ private struct InlineBytes: Sendable {
         count = bytes.count
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeBytes(of: storage) { raw in
             body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))

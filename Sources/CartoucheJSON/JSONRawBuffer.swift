@@ -10,11 +10,17 @@
 /// capacity and calls `memmove` for every key and number, which was a
 /// fifth of the compile benchmark's time. Numbers and strings are spelled
 /// exactly as ``JSONWriter`` spells them.
+///
+/// The appends a feature makes several times (bytes, fragments, prepared
+/// names) are `@inlinable`: called across the module boundary, each was a
+/// call plus a `memmove` call for a dozen bytes, about a tenth of the
+/// compile benchmark; inlined, a fragment of constant length is a few moves.
 public struct JSONRawBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var used = 0
     /// Bytes written so far.
-    public private(set) var count = 0
+    public var count: Int { used }
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -24,49 +30,53 @@ public struct JSONRawBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     /// Forgets the contents, keeping the memory.
-    public mutating func removeAll() { count = 0 }
+    public mutating func removeAll() { used = 0 }
 
     /// The bytes written so far.
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
+        try body(UnsafeBufferPointer(start: base, count: used))
     }
 
     /// Makes room for `additional` more bytes.
-    @inline(__always)
-    private mutating func ensure(_ additional: Int) {
-        if count + additional > capacity { grow(to: count + additional) }
+    @inlinable @inline(__always)
+    mutating func ensure(_ additional: Int) {
+        if used + additional > capacity { grow(to: used + additional) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.update(from: base, count: used)
         base.deallocate()
         base = newBase
         capacity = newCapacity
     }
 
     /// Appends raw bytes (ASCII punctuation, prepared fragments).
+    @inlinable
     public mutating func append(fragment: StaticString) {
         append(UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount))
     }
 
     /// Appends one raw byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(byte: UInt8) {
         ensure(1)
-        base[count] = byte
-        count += 1
+        base[used] = byte
+        used += 1
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         ensure(bytes.count)
-        if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
-        count += bytes.count
+        if let source = bytes.baseAddress { (base + used).update(from: source, count: bytes.count) }
+        used += bytes.count
     }
 
     /// Appends `"name":`.
+    @inlinable
     public mutating func appendMemberName(_ name: JSONQuotedString) {
         name.withMemberNameBytes { append($0) }
     }
@@ -85,11 +95,7 @@ public struct JSONRawBuffer: ~Copyable {
     /// Appends a string given as UTF-8 (which must be valid UTF-8).
     public mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
         if !JSONWriter.needsEscaping(utf8) {
-            ensure(utf8.count + 2)
-            base[count] = UInt8(ascii: "\"")
-            if let source = utf8.baseAddress { (base + count + 1).update(from: source, count: utf8.count) }
-            base[count + 1 + utf8.count] = UInt8(ascii: "\"")
-            count += utf8.count + 2
+            appendPlainString(utf8: utf8)
             return
         }
         var writer = JSONWriter()
@@ -97,11 +103,23 @@ public struct JSONRawBuffer: ~Copyable {
         writer.bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Appends `"text"` for UTF-8 the caller spelled itself with no byte
+    /// that needs escaping (`JSONWriter.needsEscaping` is false), e.g. a
+    /// color's `rgba(…)`: the copy without the scan.
+    public mutating func appendPlainString(utf8: UnsafeBufferPointer<UInt8>) {
+        assert(!JSONWriter.needsEscaping(utf8), "appendPlainString: the text needs escaping")
+        ensure(utf8.count + 2)
+        base[used] = UInt8(ascii: "\"")
+        if let source = utf8.baseAddress { (base + used + 1).update(from: source, count: utf8.count) }
+        base[used + 1 + utf8.count] = UInt8(ascii: "\"")
+        used += utf8.count + 2
+    }
+
     /// Appends a number in the writer's shortest round-trip form; throws for NaN and ±inf.
     public mutating func appendNumber(_ value: Double) throws(JSONWriteError) {
         guard value.isFinite else { throw .nonFiniteNumber(value, path: .root) }
         ensure(32)
-        count += JSONWriter.spellFiniteNumber(value, into: UnsafeMutableBufferPointer(start: base + count, count: 32))
+        used += JSONWriter.spellFiniteNumber(value, into: UnsafeMutableBufferPointer(start: base + used, count: 32))
     }
 
     /// Appends a whole value tree (sorted keys, compact), as ``JSONWriter/write(_:)-(JSONValue)``.
