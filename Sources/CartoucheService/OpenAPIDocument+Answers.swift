@@ -113,7 +113,9 @@ extension OpenAPIDocument {
           "taps": {"type": "array", "items": {"$ref": "#/components/schemas/ScreenPoint"}},
           "radius": {"type": "number", "minimum": 0, "default": 0, "description": "Tap radius in points, added to each layer's tapRadius; not with rect"},
           "holes": {"enum": ["honoured", "maplibre"], "default": "honoured", "description": "maplibre: a tap inside a polygon hole hits, as queryRenderedFeatures answers"},
-          "globeTaps": {"enum": ["drawn", "maplibre"], "default": "drawn", "description": "On the globe (below zoom 12): drawn answers what is drawn under the tap; maplibre answers as MapLibre GL JS 5.3's queryRenderedFeatures (a tap in the sky hits at the horizon; circles only within MapLibre's tile query padding of the tap in Web Mercator)"}
+          "globeTaps": {"enum": ["drawn", "maplibre"], "default": "drawn", "description": "On the globe (below zoom 12): drawn answers what is drawn under the tap; maplibre answers as MapLibre GL JS 5.3's queryRenderedFeatures (a tap in the sky hits at the horizon; circles only within MapLibre's tile query padding of the tap in Web Mercator)"},
+          "leafLimit": {"type": "integer", "minimum": 0, "default": 10, "description": "Cluster hits list at most this many annotation ids (getClusterLeaves' limit)"},
+          "leafOffset": {"type": "integer", "minimum": 0, "default": 0, "description": "Annotation ids of a cluster skipped before the first listed, depth-first as getClusterLeaves (its offset)"}
         },
         "oneOf": [
           {"required": ["at"], "properties": {"at": {"type": "array"}, "rect": {"type": "null"}, "near": {"type": "null"}, "taps": {"type": "null"}}},
@@ -134,7 +136,8 @@ extension OpenAPIDocument {
             "type": "object", "required": ["clusterId", "expansionZoom", "leaves", "pointCount"], "additionalProperties": false,
             "properties": {
               "clusterId": {"type": "integer"}, "pointCount": {"type": "integer", "minimum": 2}, "expansionZoom": {"type": "integer"},
-              "leaves": {"type": "array", "items": {"type": "string"}, "description": "The first page of annotation ids inside"}
+              "leaves": {"type": "array", "items": {"type": "string"}, "description": "A page of the annotation ids inside (leafLimit, leafOffset; by default the first 10)"},
+              "properties": {"type": "object", "description": "The clusterProperties aggregates (present when the manager has some; null where an evaluation failed)"}
             }
           }
         }
@@ -205,7 +208,7 @@ extension OpenAPIDocument {
           "clusterRadius": {"type": "number"},
           "clusterMaxZoom": {"type": "number"},
           "clusterMinPoints": {"type": "integer"},
-          "clusterProperties": {"type": "object", "additionalProperties": {"type": "array", "description": "[reduce operator, map expression]"}}
+          "clusterProperties": {"type": "object", "additionalProperties": {"type": "array", "description": "[reduce operator or expression, map expression]"}}
         }
       },
       "StyleFeature": {

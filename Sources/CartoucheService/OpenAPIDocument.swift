@@ -377,7 +377,11 @@ public enum OpenAPIDocument {
           "circleRadius": {"type": "number", "minimum": 0},
           "circleColor": {"$ref": "#/components/schemas/Color"},
           "textColor": {"$ref": "#/components/schemas/Color"},
-          "textSize": {"type": "number", "minimum": 0}
+          "textSize": {"type": "number", "minimum": 0},
+          "clusterProperties": {
+            "type": "object", "description": "Aggregates per cluster, as the style spec's clusterProperties (written to the compiled source, computed the same for query hits): name → [operator, map expression] or [reduce expression, map expression]; the reduce expression reads [\"accumulated\"] and [\"get\", name]; no zoom or feature-state",
+            "additionalProperties": {"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [{"oneOf": [{"type": "string"}, {"type": "array"}]}, {}]}
+          }
         }
       },
       "Viewport": {

@@ -25,10 +25,12 @@ func expectedHitsJSON(_ hits: [SceneHit]) -> JSONValue {
         ]
         if !hit.customData.isEmpty { object["customData"] = .object(hit.customData) }
         if let c = hit.cluster {
-            object["cluster"] = [
+            var cluster: [String: JSONValue] = [
                 "clusterId": .number(Double(c.clusterId)), "pointCount": .number(Double(c.pointCount)),
                 "expansionZoom": .number(Double(c.expansionZoom)), "leaves": .array(c.leaves.map(JSONValue.string)),
             ]
+            if !c.properties.isEmpty { cluster["properties"] = .object(c.properties) }
+            object["cluster"] = .object(cluster)
         }
         return .object(object)
     })
@@ -154,6 +156,8 @@ struct QueryRouteTests {
         (#""at":[1,2],"holes":"some""#, "holes", "maplibre"),
         (#""at":[1,2],"globeTaps":"sky""#, "globeTaps", #"expected "drawn" or "maplibre", found "sky""#),
         (#""at":[1,2],"globeTaps":true"#, "globeTaps", "string"),
+        (#""at":[1,2],"leafLimit":-1"#, "leafLimit", "≥ 0"),
+        (#""at":[1,2],"leafOffset":2.5"#, "leafOffset", "integer"),
     ])
     func badRequest(members: String, path: String, detail: String) async throws {
         let scene = try Shared.example("sf-stanford.scene.json")
