@@ -29,6 +29,7 @@ extension OpenAPIDocument {
               case .object(var schemas)? = components["schemas"] else {
             preconditionFailure("OpenAPIDocument's text has no components.schemas")
         }
+        addingDiff(to: &document, schemas: &schemas)
         if case .object(var info)? = document["info"] {
             info["version"] = .string(CartoucheVersion.string)
             document["info"] = .object(info)

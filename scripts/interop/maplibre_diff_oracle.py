@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""MapLibre GL JS oracle for `POST /v1/diff` / `cartouche diff`.
+
+Reads one JSON job on stdin, loads the old style into MapLibre GL JS 5.3.0 in
+Debian's chromium (PyPI playwright, software WebGL), applies the diff's
+operations with the calls CLIENTS.md shows (`updateData`, `setPaintProperty`,
+`addLayer`, …), waits until the map is idle, and records what is rendered;
+then loads the new style directly and records the same.
+
+Job:
+  {"width": 800, "height": 600, "camera": {"center": [lng, lat], "zoom": z},
+   "old": {style}, "new": {style}, "operations": [diff operations]}
+
+Result:
+  {"before": {"features": [...], "layers": [...]} (the old style, loaded),
+   "applied": {…the same, after the operations…}, "loaded": {…the new style, loaded…},
+   "errors": [map errors], "warnings": [console warnings], "seconds": t}
+
+`features` is `queryRenderedFeatures()` over the whole map, top-most first,
+each `[layer id, properties]`; `layers` is `map.getStyle().layers`.
+
+  .venv-peers/bin/python scripts/interop/maplibre_diff_oracle.py < job.json
+"""
+import json
+import sys
+import time
+
+from maplibre_page import map_page, require_setup
+
+IDLE = "() => new Promise((resolve) => { window.map.once('idle', resolve); window.map.triggerRepaint(); })"
+
+LOAD = """
+([style, camera]) => new Promise((resolve) => {
+  window.map.once('idle', () => resolve(true));
+  window.map.setStyle(style, {diff: false});
+  window.map.jumpTo({center: camera.center, zoom: camera.zoom, bearing: 0, pitch: 0});
+})
+"""
+
+# The client side of a diff, as docs/CLIENTS.md shows it.
+APPLY = """
+(operations) => {
+  const map = window.map;
+  for (const op of operations) {
+    switch (op.op) {
+      case 'updateData': map.getSource(op.source).updateData(op.diff); break;
+      case 'setData': map.getSource(op.source).setData(op.data); break;
+      case 'addSource': map.addSource(op.id, op.source); break;
+      case 'removeSource': map.removeSource(op.id); break;
+      case 'addLayer': map.addLayer(op.layer, op.before ?? undefined); break;
+      case 'removeLayer': map.removeLayer(op.id); break;
+      case 'moveLayer': map.moveLayer(op.id, op.before ?? undefined); break;
+      case 'setPaintProperty': map.setPaintProperty(op.layer, op.name, op.value ?? undefined); break;
+      case 'setLayoutProperty': map.setLayoutProperty(op.layer, op.name, op.value ?? undefined); break;
+      case 'setFilter': map.setFilter(op.layer, op.filter); break;
+      case 'setGlyphs': map.setGlyphs(op.url); break;
+      case 'setSprite': map.setSprite(op.url); break;
+      case 'setProjection': map.setProjection(op.projection); break;
+      default: throw new Error('unknown operation ' + op.op);
+    }
+  }
+}
+"""
+
+RENDERED = """
+() => ({
+  features: window.map.queryRenderedFeatures().map((f) => [f.layer.id, f.properties]),
+  layers: window.map.getStyle().layers,
+})
+"""
+
+
+def settle(page):
+    """Idle twice: updateData finishes on a worker after the first."""
+    page.evaluate(IDLE)
+    page.wait_for_timeout(200)
+    page.evaluate(IDLE)
+
+
+def main():
+    start = time.monotonic()
+    require_setup("maplibre_diff_oracle")
+    job = json.load(sys.stdin)
+    with map_page("maplibre_diff_oracle", job["width"], job["height"]) as page:
+        warnings = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
+        page.evaluate("window.errors = []; window.map.on('error', (e) => window.errors.push(String(e && e.error ? e.error.message : e)))")
+        page.evaluate(LOAD, [job["old"], job["camera"]])
+        settle(page)
+        before = page.evaluate(RENDERED)
+        page.evaluate(APPLY, job["operations"])
+        settle(page)
+        applied = page.evaluate(RENDERED)
+        page.evaluate(LOAD, [job["new"], job["camera"]])
+        settle(page)
+        loaded = page.evaluate(RENDERED)
+        errors = page.evaluate("window.errors")
+    json.dump({"before": before, "applied": applied, "loaded": loaded, "errors": errors, "warnings": warnings,
+               "seconds": round(time.monotonic() - start, 3)}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
