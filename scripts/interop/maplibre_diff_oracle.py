@@ -3,8 +3,8 @@
 
 Reads one JSON job on stdin, loads the old style into MapLibre GL JS 5.3.0 in
 Debian's chromium (PyPI playwright, software WebGL), applies the diff's
-operations with the calls CLIENTS.md shows (`updateData`, `setPaintProperty`,
-`addLayer`, …), waits until the map is idle, and records what is rendered;
+operations with docs/CLIENTS.md's `applyCartoucheDiff` snippet, run as
+written there (`updateData`, `setPaintProperty`, `addLayer`, …), waits until the map is idle, and records what is rendered;
 then loads the new style directly and records the same.
 
 Job:
@@ -22,10 +22,13 @@ each `[layer id, properties]`; `layers` is `map.getStyle().layers`.
   .venv-peers/bin/python scripts/interop/maplibre_diff_oracle.py < job.json
 """
 import json
+import re
 import sys
 import time
 
-from maplibre_page import map_page, require_setup
+from maplibre_page import ROOT, fail, map_page, require_setup
+
+TOOL = "maplibre_diff_oracle"
 
 IDLE = "() => new Promise((resolve) => { window.map.once('idle', resolve); window.map.triggerRepaint(); })"
 
@@ -37,30 +40,19 @@ LOAD = """
 })
 """
 
-# The client side of a diff, as docs/CLIENTS.md shows it.
-APPLY = """
-(operations) => {
-  const map = window.map;
-  for (const op of operations) {
-    switch (op.op) {
-      case 'updateData': map.getSource(op.source).updateData(op.diff); break;
-      case 'setData': map.getSource(op.source).setData(op.data); break;
-      case 'addSource': map.addSource(op.id, op.source); break;
-      case 'removeSource': map.removeSource(op.id); break;
-      case 'addLayer': map.addLayer(op.layer, op.before ?? undefined); break;
-      case 'removeLayer': map.removeLayer(op.id); break;
-      case 'moveLayer': map.moveLayer(op.id, op.before ?? undefined); break;
-      case 'setPaintProperty': map.setPaintProperty(op.layer, op.name, op.value ?? undefined); break;
-      case 'setLayoutProperty': map.setLayoutProperty(op.layer, op.name, op.value ?? undefined); break;
-      case 'setFilter': map.setFilter(op.layer, op.filter); break;
-      case 'setGlyphs': map.setGlyphs(op.url); break;
-      case 'setSprite': map.setSprite(op.url); break;
-      case 'setProjection': map.setProjection(op.projection); break;
-      default: throw new Error('unknown operation ' + op.op);
-    }
-  }
-}
-"""
+
+
+def snippet():
+    """docs/CLIENTS.md's `applyCartoucheDiff`, exactly as written there."""
+    text = (ROOT / "docs" / "CLIENTS.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```js cartouche-diff-snippet\n(.*?)```", text, flags=re.S)
+    if len(blocks) != 1:
+        fail(TOOL, f"docs/CLIENTS.md must hold exactly one ```js cartouche-diff-snippet block, found {len(blocks)}")
+    return blocks[0]
+
+
+# Runs the documented client function on the job's operations.
+APPLY = "(operations) => { %s\n applyCartoucheDiff(window.map, {operations}); }"
 
 RENDERED = """
 () => ({
@@ -79,16 +71,17 @@ def settle(page):
 
 def main():
     start = time.monotonic()
-    require_setup("maplibre_diff_oracle")
+    require_setup(TOOL)
+    apply = APPLY % snippet()
     job = json.load(sys.stdin)
-    with map_page("maplibre_diff_oracle", job["width"], job["height"]) as page:
+    with map_page(TOOL, job["width"], job["height"]) as page:
         warnings = []
         page.on("console", lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
         page.evaluate("window.errors = []; window.map.on('error', (e) => window.errors.push(String(e && e.error ? e.error.message : e)))")
         page.evaluate(LOAD, [job["old"], job["camera"]])
         settle(page)
         before = page.evaluate(RENDERED)
-        page.evaluate(APPLY, job["operations"])
+        page.evaluate(apply, job["operations"])
         settle(page)
         applied = page.evaluate(RENDERED)
         page.evaluate(LOAD, [job["new"], job["camera"]])
