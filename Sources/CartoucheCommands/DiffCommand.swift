@@ -14,11 +14,7 @@ public struct DiffCommand: ParsableCommand {
     @Argument(help: "The scene it should show (JSON file, or - for stdin; not both).") var new: String
 
     @OptionGroup var target: TargetOption
-    @Option(help: "Style name, as compile's.") var name: String?
-    @Option(help: "Glyph URL template, as compile's (needed when a style draws text).") var glyphs: String?
-    @Option(help: "Sprite URL, as compile's.") var sprite: String?
-    @Option(help: "Background layer colour (CSS), or none, as compile's.") var background: String?
-    @Option(help: "Comma-separated Mapbox slot names, bottom to top, as compile's.") var slots: String?
+    @OptionGroup var style: StyleFlags
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the diff succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
@@ -38,11 +34,7 @@ public struct DiffCommand: ParsableCommand {
 
     /// The flags as the query parameters of `POST /v1/diff`.
     var parameters: [(name: String, value: String)] {
-        var pairs = target.parameters
-        for (name, value) in [("name", name), ("glyphs", glyphs), ("sprite", sprite), ("background", background), ("slots", slots)] {
-            if let value { pairs.append((name, value)) }
-        }
-        return pairs
+        target.parameters + style.parameters
     }
 
     /// The answer for the two scene files' bytes, or the problem with the file it is in.
