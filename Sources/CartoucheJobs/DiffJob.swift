@@ -9,13 +9,14 @@ import CartoucheStyle
 ///
 /// Both scenes are compiled to complete styles as `POST /v1/compile` does
 /// (same options: target, glyphs, sprite, background, slots), and the
-/// answer is ``MapLibreStyleDiff/between(_:_:)`` of the two:
+/// answer is `MapLibreStyleDiff.between(_:_:)` (CartoucheStyle) of the two:
 /// `{"operations": [...], "warnings"?}`.
 public enum DiffJob {
     /// - Parameters:
     ///   - body: `{"old": scene, "new": scene}`.
     ///   - options: the compile options both styles are made with (output must be `style`).
     ///   - limits: apply to each scene.
+    ///   - style: `.compact` for the service; the CLI's `--pretty` asks for `.pretty`.
     /// - Returns: the answer, keys sorted; the compile warnings of the new scene.
     /// - Complexity: two compiles, then O(F + L²) for F features and L layers.
     public static func run(
@@ -27,6 +28,11 @@ public enum DiffJob {
     }
 
     /// The same, for a request already parsed (the CLI builds it from two files).
+    /// - Parameters:
+    ///   - json: `{"old": scene, "new": scene}`.
+    ///   - options: the compile options both styles are made with.
+    ///   - limits: apply to each scene.
+    ///   - style: how the answer is written.
     public static func run(
         json: JSONValue, options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact
     ) -> Result<CompileOutcome, JobError> {

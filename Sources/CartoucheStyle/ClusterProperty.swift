@@ -26,7 +26,9 @@ public struct ClusterProperty: Hashable, Sendable {
         self.init(reduce: .string(reduce.rawValue), map: map)
     }
 
-    /// - Parameter reduce: an operator name, or a reduce expression.
+    /// - Parameters:
+    ///   - reduce: an operator name, or a reduce expression.
+    ///   - map: the expression each point contributes.
     public init(reduce: JSONValue, map: JSONValue) {
         self.reduce = reduce
         self.map = map
