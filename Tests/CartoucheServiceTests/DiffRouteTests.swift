@@ -33,8 +33,13 @@ struct DiffRouteTests {
             options.style.glyphs = "https://example.com/{fontstack}/{range}.pbf"
             let job = try DiffJob.run(Array(Self.body(scene, editedBytes).readableBytesView), options: options, limits: .unlimited).get()
             #expect(changed.body.bytes == job.body)
-            let operations = try JSONParser().parse(changed.body.bytes).objectValue?["operations"]?.arrayValue ?? []
+            let answer = try JSONParser().parse(changed.body.bytes)
+            let operations = answer.objectValue?["operations"]?.arrayValue ?? []
             #expect(operations.contains { $0.objectValue?["op"] == "removeLayer" })
+            let checker = try OpenAPITests.checker()
+            let request = try JSONParser().parse(Self.body(scene, editedBytes).readableBytesView)
+            #expect(checker.check(request, against: ["$ref": "#/components/schemas/DiffRequest"], at: "$") == [])
+            #expect(checker.check(answer, against: ["$ref": "#/components/schemas/DiffResponse"], at: "$") == [])
         }
     }
 
