@@ -22,11 +22,10 @@ each `[layer id, properties]`; `layers` is `map.getStyle().layers`.
   .venv-peers/bin/python scripts/interop/maplibre_diff_oracle.py < job.json
 """
 import json
-import re
 import sys
 import time
 
-from maplibre_page import ROOT, fail, map_page, require_setup
+from maplibre_page import clients_snippet, map_page, require_setup
 
 TOOL = "maplibre_diff_oracle"
 
@@ -44,11 +43,7 @@ LOAD = """
 
 def snippet():
     """docs/CLIENTS.md's `applyCartoucheDiff`, exactly as written there."""
-    text = (ROOT / "docs" / "CLIENTS.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```js cartouche-diff-snippet\n(.*?)```", text, flags=re.S)
-    if len(blocks) != 1:
-        fail(TOOL, f"docs/CLIENTS.md must hold exactly one ```js cartouche-diff-snippet block, found {len(blocks)}")
-    return blocks[0]
+    return clients_snippet(TOOL, "cartouche-diff-snippet")
 
 
 # Runs the documented client function on the job's operations.
