@@ -3,8 +3,8 @@ import CartoucheStyle
 
 /// Why a cluster index could not be built or queried.
 public enum ClusterIndexError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A `clusterProperties` map expression uses something the index does not evaluate.
-    case unsupportedMapExpression(property: String, expression: JSONValue)
+    /// A `clusterProperties` entry whose reduce or map expression is invalid.
+    case invalidClusterProperty(property: String, ClusterPropertyError)
     /// The id names no cluster of this index.
     case unknownCluster(Int)
     /// Point `index` is not a valid coordinate (NaN, infinite, latitude beyond ±90).
@@ -14,8 +14,7 @@ public enum ClusterIndexError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .unsupportedMapExpression(let property, _):
-            "cluster property \"\(property)\": only [\"get\", key], [\"get\", key, object], [\"literal\", v] and constants can be evaluated"
+        case .invalidClusterProperty(let property, let error): "cluster property \"\(property)\": \(error)"
         case .unknownCluster(let id): "no cluster with id \(id)"
         case .invalidCoordinate(let index): "point \(index) is not a valid coordinate (latitude in [-90, 90], finite numbers)"
         case .invalidOption(let name, let problem): "cluster option \(name): \(problem)"
@@ -23,56 +22,34 @@ public enum ClusterIndexError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// Evaluates the subset of expressions cluster map functions use in
-/// practice: feature property lookups and constants.
-enum ClusterExpression {
-    static func check(_ expression: JSONValue, property: String) throws(ClusterIndexError) {
-        guard isSupported(expression) else { throw .unsupportedMapExpression(property: property, expression: expression) }
-    }
+/// supercluster's `map` and `reduce` for a set of cluster properties, as
+/// MapLibre's GeoJSON worker builds them from `clusterProperties`.
+struct ClusterAggregation: Sendable {
+    /// Sorted by name, so the fold visits them in a fixed order (each reads
+    /// only its own accumulator, so the order does not change the values).
+    let properties: [ParsedClusterProperty]
 
-    private static func isSupported(_ e: JSONValue) -> Bool {
-        guard case .array(let items) = e else { return true }
-        guard let op = items.first?.stringValue else { return false }
-        switch op {
-        case "literal": return items.count == 2
-        case "get":
-            guard items.count == 2 || items.count == 3, items[1].stringValue != nil else { return false }
-            return items.count == 2 || isSupported(items[2])
-        default: return false
-        }
-    }
-
-    /// The value of a (checked) expression on a feature's properties; null
-    /// where a lookup finds nothing.
-    static func evaluate(_ e: JSONValue, on properties: [String: JSONValue]) -> JSONValue {
-        guard case .array(let items) = e, let op = items.first?.stringValue else { return e }
-        if op == "literal" { return items[1] }
-        let key = items[1].stringValue ?? ""
-        if items.count == 3 {
-            guard case .object(let object) = evaluate(items[2], on: properties) else { return .null }
-            return object[key] ?? .null
-        }
-        return properties[key] ?? .null
-    }
-
-    /// Folds `next` into `accumulated` like the renderer's
-    /// `[operator, ["accumulated"], ["get", key]]`. Values of the wrong type
-    /// (null where a number belongs) leave the accumulator unchanged.
-    static func reduce(_ reducer: ClusterReducer, _ accumulated: JSONValue, _ next: JSONValue) -> JSONValue {
-        switch reducer {
-        case .sum, .product, .max, .min:
-            guard let b = next.numberValue else { return accumulated }
-            guard let a = accumulated.numberValue else { return next }
-            switch reducer {
-            case .sum: return .number(a + b)
-            case .product: return .number(a * b)
-            case .max: return .number(Swift.max(a, b))
-            default: return .number(Swift.min(a, b))
+    init(_ clusterProperties: [String: ClusterProperty]) throws(ClusterIndexError) {
+        var parsed: [ParsedClusterProperty] = []
+        for (name, property) in clusterProperties.sorted(by: { $0.key < $1.key }) {
+            do { parsed.append(try property.parsed(name: name)) } catch {
+                throw .invalidClusterProperty(property: name, error)
             }
-        case .all, .any:
-            guard let b = next.boolValue else { return accumulated }
-            guard let a = accumulated.boolValue else { return next }
-            return .bool(reducer == .all ? (a && b) : (a || b))
+        }
+        properties = parsed
+    }
+
+    var isEmpty: Bool { properties.isEmpty }
+
+    /// supercluster's `map`: a point's properties → its mapped properties.
+    func map(_ pointProperties: [String: JSONValue]) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.mapped(pointProperties)) })
+    }
+
+    /// supercluster's `reduce(accumulated, props)`, in place.
+    func reduce(_ accumulated: inout [String: JSONValue], with other: [String: JSONValue]) {
+        for property in properties {
+            accumulated[property.name] = property.reduced(accumulated[property.name] ?? .null, with: other)
         }
     }
 }

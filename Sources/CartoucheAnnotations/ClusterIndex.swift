@@ -74,7 +74,7 @@ public struct ClusterIndex: Sendable {
     public let minPoints: Int
     private let pointCount: Int
     private let mapped: [[String: JSONValue]]
-    private let clusterProperties: [(String, ClusterProperty)]
+    private let aggregation: ClusterAggregation
     /// `levels[z]` for z in 0...maxZoom + 1.
     private var levels: [Level]
 
@@ -95,17 +95,15 @@ public struct ClusterIndex: Sendable {
             throw .invalidOption("clusterMinPoints", .outOfRange(Double(options.clusterMinPoints), allowed: ">= 1"))
         }
         if let bad = coordinates.firstIndex(where: { !isValid($0) }) { throw .invalidCoordinate(index: bad) }
-        let sortedProperties = options.clusterProperties.sorted { $0.key < $1.key }
-        for (name, property) in sortedProperties { try ClusterExpression.check(property.map, property: name) }
+        let aggregation = try ClusterAggregation(options.clusterProperties)
 
         radius = options.clusterRadius
         maxZoom = Int(options.clusterMaxZoom.rounded(.down))
         minPoints = options.clusterMinPoints
         pointCount = coordinates.count
-        clusterProperties = sortedProperties
-        mapped = sortedProperties.isEmpty ? [] : coordinates.indices.map { i in
-            let props = i < pointProperties.count ? pointProperties[i] : [:]
-            return Dictionary(uniqueKeysWithValues: sortedProperties.map { ($0.0, ClusterExpression.evaluate($0.1.map, on: props)) })
+        self.aggregation = aggregation
+        mapped = aggregation.isEmpty ? [] : coordinates.indices.map { i in
+            aggregation.map(i < pointProperties.count ? pointProperties[i] : [:])
         }
 
         var top = Level()
@@ -151,7 +149,9 @@ public struct ClusterIndex: Sendable {
                 // the number of points make ids unique and decodable.
                 let id = (i << 5) + (z + 1) + pointCount
                 var wx = source.xs[i] * Double(ownCount), wy = source.ys[i] * Double(ownCount)
-                var aggregate: [String: JSONValue]? = clusterProperties.isEmpty ? nil : mappedProperties(level: source, index: i)
+                // supercluster: a copy of the first item's mapped properties,
+                // then each neighbour folded in, in the tree's order.
+                var aggregate: [String: JSONValue]? = aggregation.isEmpty ? nil : mappedProperties(level: source, index: i)
                 for j in neighbors {
                     merged[j] = true
                     let n = Double(source.counts[j])
@@ -159,10 +159,7 @@ public struct ClusterIndex: Sendable {
                     wy += source.ys[j] * n
                     source.parents[j] = id
                     if var folded = aggregate {
-                        let other = mappedProperties(level: source, index: j)
-                        for (name, property) in clusterProperties {
-                            folded[name] = ClusterExpression.reduce(property.reduce, folded[name] ?? .null, other[name] ?? .null)
-                        }
+                        aggregation.reduce(&folded, with: mappedProperties(level: source, index: j))
                         aggregate = folded
                     }
                 }

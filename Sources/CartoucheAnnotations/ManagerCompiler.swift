@@ -166,8 +166,14 @@ extension AnnotationManager {
             if !isWritable(clustering.textField) {
                 throw .invalidProperty(manager: id, annotation: nil, property: "textField", problem: .notFinite)
             }
-            for name in clustering.clusterProperties.keys.sorted() where !isWritable(clustering.clusterProperties[name]?.map ?? .null) {
-                throw .invalidProperty(manager: id, annotation: nil, property: "clusterProperties.\(name)", problem: .notFinite)
+            for (name, property) in clustering.clusterProperties.sorted(by: { $0.key < $1.key }) {
+                guard isWritable(property.json) else {
+                    throw .invalidProperty(manager: id, annotation: nil, property: "clusterProperties.\(name)", problem: .notFinite)
+                }
+                do { _ = try property.parsed(name: name) } catch {
+                    throw .invalidProperty(manager: id, annotation: nil, property: "clusterProperties.\(name)",
+                                           problem: .expression(path: "[\(error.part)]" + error.error.path, reason: error.error.reason))
+                }
             }
         }
     }

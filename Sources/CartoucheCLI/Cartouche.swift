@@ -9,7 +9,7 @@ struct Cartouche: AsyncParsableCommand {
         abstract: "Compile map annotations, place callouts and hit-test taps.",
         version: CartoucheVersion.string,
         subcommands: [
-            PlaceCommand.self, CompileCommand.self, QueryCommand.self, RenderCommand.self, ShapeCommand.self, FontsCommand.self, GlyphsCommand.self, ServeCommand.self, DemoCommand.self])
+            PlaceCommand.self, CompileCommand.self, QueryCommand.self, DiffCommand.self, RenderCommand.self, ShapeCommand.self, FontsCommand.self, GlyphsCommand.self, ServeCommand.self, DemoCommand.self])
 
     /// ArgumentParser's usage errors exit with 64; Cartouche documents 2 (see docs/CLI.md).
     static func main() async {

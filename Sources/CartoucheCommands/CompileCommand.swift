@@ -18,11 +18,7 @@ public struct CompileCommand: ParsableCommand {
 
     @OptionGroup var target: TargetOption
 
-    @Option(help: "Style name (style only).") var name: String?
-    @Option(help: "Glyph URL template, e.g. https://…/{fontstack}/{range}.pbf (style only).") var glyphs: String?
-    @Option(help: "Sprite URL (style only).") var sprite: String?
-    @Option(help: "Background layer colour (CSS), or none (style only; default white).") var background: String?
-    @Option(help: "Comma-separated Mapbox slot names, bottom to top (style only).") var slots: String?
+    @OptionGroup var style: StyleFlags
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when compiling succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
@@ -35,11 +31,7 @@ public struct CompileCommand: ParsableCommand {
 
     /// The flags as the query parameters of `POST /v1/compile`, so both are read by one reader.
     var parameters: [(name: String, value: String)] {
-        var pairs: [(name: String, value: String)] = [("output", output.rawValue)] + target.parameters
-        for (name, value) in [("name", name), ("glyphs", glyphs), ("sprite", sprite), ("background", background), ("slots", slots)] {
-            if let value { pairs.append((name, value)) }
-        }
-        return pairs
+        [("output", output.rawValue)] + target.parameters + style.parameters
     }
 
     /// The answer for a scene: the style or fragment bytes and the warnings, or the problem.

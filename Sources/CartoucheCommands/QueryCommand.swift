@@ -26,6 +26,10 @@ public struct QueryCommand: ParsableCommand {
     var holes: HoleRuleChoice?
     @Option(help: "On the globe: drawn (what is drawn under the tap) or maplibre (as queryRenderedFeatures: sky taps at the horizon, its circle search).")
     var globeTaps: GlobeTapRuleChoice?
+    @Option(help: "Cluster hits list at most this many of their points (default 10), as getClusterLeaves' limit.")
+    var leafLimit: Int?
+    @Option(help: "Points of a cluster skipped before the first listed (default 0), as getClusterLeaves' offset.")
+    var leafOffset: Int?
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write to this file (only when the query succeeds) instead of stdout.", valueName: "file"))
     var outputFile: String?
@@ -39,6 +43,8 @@ public struct QueryCommand: ParsableCommand {
     public func validate() throws {
         let given = [at, rect, near, taps].compactMap { $0 }.count
         guard given == 1 else { throw ValidationError("give exactly one of --at, --rect, --near, --taps") }
+        if let leafLimit, leafLimit < 0 { throw ValidationError("--leaf-limit must be ≥ 0, got \(leafLimit)") }
+        if let leafOffset, leafOffset < 0 { throw ValidationError("--leaf-offset must be ≥ 0, got \(leafOffset)") }
     }
 
     /// The request members the flags stand for (everything but `scene`).
@@ -56,6 +62,8 @@ public struct QueryCommand: ParsableCommand {
         if let frame { members["frame"] = .number(Double(frame)) }
         if let holes { members["holes"] = .string(holes.rawValue) }
         if let globeTaps { members["globeTaps"] = .string(globeTaps.rawValue) }
+        if let leafLimit { members["leafLimit"] = .number(Double(leafLimit)) }
+        if let leafOffset { members["leafOffset"] = .number(Double(leafOffset)) }
         return members
     }
 

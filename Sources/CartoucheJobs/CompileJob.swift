@@ -123,18 +123,13 @@ public enum CompileJob {
         do {
             switch options.output {
             case .style:
-                var compiled = try document.styleDocumentWithWarnings(options: options.style.withGlyphsToCheck)
-                if options.style.glyphs == nil {
-                    // The placeholder only let the style compile: the default
-                    // when the style draws text, nothing when it does not.
-                    compiled.document.glyphs = nil
-                    if let layer = compiled.document.firstTextLayer {
-                        guard let fallback = options.defaultGlyphs else { return .failure(.glyphsRequired(layer: layer)) }
-                        compiled.document.glyphs = fallback
-                    }
+                switch try styleDocument(of: document, options: options) {
+                case .success(let compiled):
+                    output = compiled.document.json
+                    warnings = compiled.warnings
+                case .failure(let problem):
+                    return .failure(problem)
                 }
-                output = compiled.document.json
-                warnings = compiled.warnings
             case .fragment:
                 let compiled = try document.compile()
                 output = compiled.fragment.json
@@ -150,6 +145,27 @@ public enum CompileJob {
         } catch {
             return .failure(.internalFailure)  // every number was validated finite on decoding; a bug
         }
+    }
+}
+
+extension CompileJob {
+    /// The complete style of `document` as `options` ask for it, glyphs
+    /// defaulted as the route does (``CompileOptions/defaultGlyphs``).
+    /// - Throws: the scene's errors; a failure only for text without glyphs.
+    static func styleDocument(
+        of document: SceneDocument, options: CompileOptions
+    ) throws(SceneError) -> Result<(document: StyleDocument, warnings: [AnnotationError]), JobError> {
+        var compiled = try document.styleDocumentWithWarnings(options: options.style.withGlyphsToCheck)
+        if options.style.glyphs == nil {
+            // The placeholder only let the style compile: the default
+            // when the style draws text, nothing when it does not.
+            compiled.document.glyphs = nil
+            if let layer = compiled.document.firstTextLayer {
+                guard let fallback = options.defaultGlyphs else { return .failure(.glyphsRequired(layer: layer)) }
+                compiled.document.glyphs = fallback
+            }
+        }
+        return .success(compiled)
     }
 }
 

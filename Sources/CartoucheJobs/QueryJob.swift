@@ -23,7 +23,7 @@ public enum QueryJob {
     /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
     ///   then per tap one grid-cell lookup plus its hits.
     /// - Parameters:
-    ///   - body: the request, `{"scene", "frame"?, "at" | "rect" | "near" | "taps", …}` as JSON.
+    ///   - body: the request, `{"scene", "frame"?, "at" | "rect" | "near" | "taps", "leafLimit"?, "leafOffset"?, …}` as JSON.
     ///   - limits: the sizes the scene may have.
     ///   - text: measures content-sized callouts and labels.
     ///   - shouldCancel: polled while placing and between taps (a deadline, a client gone).
@@ -82,7 +82,7 @@ public enum QueryJob {
         let warnings: [SceneWarning]
         do {
             let prepared = try PreparedScene(document, text: text, through: request.frame, shouldCancel: shouldCancel)
-            index = try prepared.queryIndex(frame: request.frame, holes: request.holes, globeTaps: request.globeTaps)
+            index = try prepared.queryIndex(frame: request.frame, holes: request.holes, globeTaps: request.globeTaps, leaves: request.leaves)
             warnings = prepared.warnings
         } catch {
             return .failure(PlaceJob.jobError(for: error, in: document, at: scenePath))

@@ -9,8 +9,10 @@ import CartoucheScene
 /// Members: `scene` (required), exactly one of `at: [x, y]`,
 /// `rect: [minX, minY, maxX, maxY]`, `near: [longitude, latitude]`,
 /// `taps: [[x, y], …]`; optional `radius` (px, ≥ 0; not with `rect`),
-/// `frame` (camera index, default 0), `holes` (`honoured` | `maplibre`) and
-/// `globeTaps` (`drawn` | `maplibre`).
+/// `frame` (camera index, default 0), `holes` (`honoured` | `maplibre`),
+/// `globeTaps` (`drawn` | `maplibre`), and `leafLimit` / `leafOffset` (whole
+/// numbers ≥ 0, default 10 and 0: which of a cluster hit's leaves it lists,
+/// as `getClusterLeaves(clusterId, limit, offset)`).
 public struct QueryRequest: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         /// One screen point.
@@ -29,14 +31,17 @@ public struct QueryRequest: Hashable, Sendable {
     public var radius: Double
     public var holes: SceneQueryIndex.HoleRule
     public var globeTaps: SceneQueryIndex.GlobeTapRule
+    /// Which leaves cluster hits list.
+    public var leaves: ClusterLeafPage
 
     public init(frame: Int = 0, target: Target, radius: Double = 0, holes: SceneQueryIndex.HoleRule = .honoured,
-                globeTaps: SceneQueryIndex.GlobeTapRule = .drawn) {
+                globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, leaves: ClusterLeafPage = ClusterLeafPage()) {
         self.frame = frame
         self.target = target
         self.radius = radius
         self.holes = holes
         self.globeTaps = globeTaps
+        self.leaves = leaves
     }
 
     /// The members that choose the target; exactly one must be given.
@@ -64,6 +69,12 @@ public struct QueryRequest: Hashable, Sendable {
         holes = try Self.choice(&r, "holes", holeRules) ?? .honoured
         let globeTapRules: [(String, SceneQueryIndex.GlobeTapRule)] = [("drawn", .drawn), ("maplibre", .likeMapLibreQuery)]
         globeTaps = try Self.choice(&r, "globeTaps", globeTapRules) ?? .drawn
+        leaves = ClusterLeafPage()
+        for (member, keyPath) in [("leafLimit", \ClusterLeafPage.limit), ("leafOffset", \ClusterLeafPage.offset)] {
+            guard let n = try r.optionalInt(member) else { continue }
+            if n < 0 { throw JSONDecodingError(path: r.path(of: member), reason: "must be a whole number ≥ 0, found \(n)") }
+            leaves[keyPath: keyPath] = n
+        }
         switch given[0] {
         case "at":
             target = .point(try Self.point(try r.required("at"), at: r.path(of: "at")))

@@ -24,6 +24,20 @@ struct SceneController {
         router.post(RouterPath(ServiceRoute.compile.path)) { request, context in try await self.compile(request, budget: state.budget(for: context)) }
         router.post(RouterPath(ServiceRoute.query.path)) { request, context in try await self.query(request, budget: state.budget(for: context)) }
         router.post(RouterPath(ServiceRoute.render.path)) { request, context in try await self.render(request, budget: state.budget(for: context)) }
+        router.post(RouterPath(ServiceRoute.diff.path)) { request, context in try await self.diff(request, budget: state.budget(for: context)) }
+    }
+
+    /// `POST /v1/diff`: `{"old": scene, "new": scene}` and compile's style
+    /// parameters (`output` must stay `style`); the answer is the MapLibre
+    /// calls from the old style to the new (see ``DiffJob``), the new
+    /// scene's warnings in the headers.
+    func diff(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
+        var parsed = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
+        parsed.defaultGlyphs = PublicBaseURL.resolve(configuration: state.configuration, request: request.head) + CompileOptions.glyphRoute
+        let options = parsed
+        let (body, limits) = try await readScene(request, budget: budget)
+        let outcome = try await state.runBudgeted(budget) { DiffJob.run(body, options: options, limits: limits) }
+        return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }
 
     func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {

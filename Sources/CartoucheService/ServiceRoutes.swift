@@ -8,6 +8,8 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
     case compile = "/v1/compile"
     case query = "/v1/query"
     case render = "/v1/render"
+    /// The MapLibre updates from one scene's compiled style to another's.
+    case diff = "/v1/diff"
     case shape = "/v1/shape"
     case fonts = "/v1/fonts"
     case health = "/healthz"
@@ -30,7 +32,7 @@ public enum ServiceRoute: String, CaseIterable, Sendable {
 
     public var method: HTTPRequest.Method {
         switch self {
-        case .place, .compile, .query, .render, .shape: .post
+        case .place, .compile, .query, .render, .shape, .diff: .post
         case .fonts, .health, .metrics, .openAPI: .get
         case .playground, .playgroundScript, .playgroundStyle, .playgroundBasemap, .examples, .glyphs: .get
         case .playgroundMapLibreScript, .playgroundMapLibreStyle: .get

@@ -1,23 +1,5 @@
 import CartoucheJSON
 
-/// How a cluster property folds its values together (`clusterProperties`).
-public enum ClusterReducer: String, Hashable, Sendable, CaseIterable {
-    case sum = "+", product = "*", max, min, all, any
-}
-
-/// One aggregated cluster property: every point contributes `map` (an
-/// expression evaluated on the point), and values are folded with `reduce`.
-/// Written as `[reduce, map]` under the source's `clusterProperties`.
-public struct ClusterProperty: Hashable, Sendable {
-    public var reduce: ClusterReducer
-    public var map: JSONValue
-    public init(reduce: ClusterReducer, map: JSONValue) {
-        self.reduce = reduce
-        self.map = map
-    }
-    public var json: JSONValue { [.string(reduce.rawValue), map] }
-}
-
 /// Clustering settings of a GeoJSON source.
 public struct SourceClustering: Hashable, Sendable {
     /// Cluster radius in pixels of a 512-pixel tile.

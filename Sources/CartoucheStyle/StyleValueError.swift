@@ -45,7 +45,7 @@ extension StyleValueError: CustomStringConvertible {
 
 extension JSONValue {
     /// A short name of the value's JSON type, for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

@@ -92,8 +92,9 @@ import Testing
             try ClusterIndex(coordinates: [a], options: ClusterOptions(clusterMaxZoom: 30))
         }
         var options = ClusterOptions()
-        options.clusterProperties = ["x": ClusterProperty(reduce: .sum, map: ["+", 1, 2])]
-        #expect(throws: ClusterIndexError.unsupportedMapExpression(property: "x", expression: ["+", 1, 2])) {
+        options.clusterProperties = ["x": ClusterProperty(reduce: .sum, map: ["zoom"])]
+        #expect(throws: ClusterIndexError.invalidClusterProperty(property: "x", ClusterPropertyError(part: 1, error: ExpressionParseError(
+            path: "", reason: "\"zoom\" and \"feature-state\" expressions are not supported with cluster properties")))) {
             try ClusterIndex(coordinates: [a], options: options)
         }
     }

@@ -124,6 +124,21 @@ import Testing
         try expectGolden(o.compile().fragment.json, "clustered-point")
     }
 
+    /// Both `clusterProperties` forms, written as the style spec has them.
+    @Test func clusterPropertiesBothForms() throws {
+        var options = ClusterOptions(clusterRadius: 40, clusterMaxZoom: 12)
+        options.clusterProperties = [
+            "sum": ClusterProperty(reduce: .sum, map: ["get", "price", ["get", "custom_data"]]),
+            "max": ClusterProperty(reduce: ["max", ["accumulated"], ["get", "max"]], map: ["get", "price", ["get", "custom_data"]]),
+        ]
+        let manager = PointAnnotationManager(id: "shops", annotations: [
+            PointAnnotation(id: "s1", coordinate: Fixtures.paris, customData: ["price": 2]),
+        ], clusterOptions: options)
+        var o = AnnotationOrchestrator()
+        o.setManager(.point(manager))
+        try expectGolden(try #require(o.compile().fragment.json.objectValue?["sources"]), "cluster-properties-source")
+    }
+
     @Test func styleDocumentWithPositionsAndSlots() throws {
         var o = AnnotationOrchestrator()
         o.setManager(.polygon(PolygonAnnotationManager(

@@ -33,6 +33,8 @@ struct SchemaChecker {
             problems.append("\(path): matches none of the anyOf alternatives")
         }
         for part in s["allOf"]?.arrayValue ?? [] { problems += check(value, against: part, at: path) }
+        // `Manager` keeps `cluster` off non-point managers with {"not": {"const": "point"}}.
+        if let negated = s["not"], check(value, against: negated, at: path).isEmpty { problems.append("\(path): matches the not schema") }
         if let condition = s["if"] {
             let branch = check(value, against: condition, at: path).isEmpty ? s["then"] : s["else"]
             if let branch { problems += check(value, against: branch, at: path) }

@@ -25,10 +25,12 @@ func expectedHitsJSON(_ hits: [SceneHit]) -> JSONValue {
         ]
         if !hit.customData.isEmpty { object["customData"] = .object(hit.customData) }
         if let c = hit.cluster {
-            object["cluster"] = [
+            var cluster: [String: JSONValue] = [
                 "clusterId": .number(Double(c.clusterId)), "pointCount": .number(Double(c.pointCount)),
                 "expansionZoom": .number(Double(c.expansionZoom)), "leaves": .array(c.leaves.map(JSONValue.string)),
             ]
+            if !c.properties.isEmpty { cluster["properties"] = .object(c.properties) }
+            object["cluster"] = .object(cluster)
         }
         return .object(object)
     })
@@ -154,6 +156,8 @@ struct QueryRouteTests {
         (#""at":[1,2],"holes":"some""#, "holes", "maplibre"),
         (#""at":[1,2],"globeTaps":"sky""#, "globeTaps", #"expected "drawn" or "maplibre", found "sky""#),
         (#""at":[1,2],"globeTaps":true"#, "globeTaps", "string"),
+        (#""at":[1,2],"leafLimit":-1"#, "leafLimit", "≥ 0"),
+        (#""at":[1,2],"leafOffset":2.5"#, "leafOffset", "integer"),
     ])
     func badRequest(members: String, path: String, detail: String) async throws {
         let scene = try Shared.example("sf-stanford.scene.json")
@@ -216,5 +220,30 @@ struct QueryRouteTests {
         }
         let rejected = try JSONParser().parse(queryBody(scene: scene, #""at":[1,2],"rect":[0,0,1,1]"#).readableBytesView)
         #expect(checker.check(rejected, against: ["$ref": "#/components/schemas/QueryRequest"], at: "$") != [])
+    }
+
+    @Test("cluster hits carry their aggregates and the leaf page asked for; both match the OpenAPI schemas")
+    func clusterHits() async throws {
+        let points = (0..<12).map { i in
+            #"{"id": "s\#(i)", "geometry": {"type": "Point", "coordinates": [\#(2.35 + Double(i % 4) * 0.001), \#(48.85 + Double(i / 4) * 0.001)]}, "customData": {"n": \#(i)}}"#
+        }
+        let scene = Array("""
+        {"version": 1, "viewport": {"width": 800, "height": 600}, "camera": {"center": [2.35, 48.85], "zoom": 10},
+         "managers": [{"id": "shops", "type": "point", "cluster": {"clusterProperties": {"n": ["+", ["get", "n", ["get", "custom_data"]]]}},
+                       "annotations": [\(points.joined(separator: ","))]}]}
+        """.utf8)
+        let checker = try OpenAPITests.checker()
+        let members = #""rect":[0,0,800,600],"leafLimit":4,"leafOffset":10"#
+        let request = try JSONParser().parse(queryBody(scene: scene, members).readableBytesView)
+        #expect(checker.check(request, against: ["$ref": "#/components/schemas/QueryRequest"], at: "$") == [])
+        try await makeApp(testConfiguration()).test(.router) { client in
+            let response = try await post(client, "/v1/query", queryBody(scene: scene, members))
+            #expect(response.status == .ok)
+            let answer = try JSONParser().parse(response.body.bytes)
+            #expect(checker.check(answer, against: ["$ref": "#/components/schemas/QueryResponse"], at: "$") == [])
+            let cluster = answer.objectValue?["hits"]?.arrayValue?.first?.objectValue?["cluster"]?.objectValue
+            #expect(cluster?["properties"] == ["n": 66])
+            #expect(cluster?["leaves"]?.arrayValue?.count == 2, "12 leaves, offset 10: the last 2")
+        }
     }
 }

@@ -12,21 +12,16 @@ Result (JSON on stdout):
 """
 import json
 import pathlib
-import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from maplibre_page import ROOT, fail, map_page, require_setup  # noqa: E402
+from maplibre_page import clients_snippet, map_page, require_setup  # noqa: E402
 
 TOOL = "clients_check"
 
 
 def snippet():
-    text = (ROOT / "docs" / "CLIENTS.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```js cartouche-snippet\n(.*?)```", text, flags=re.S)
-    if len(blocks) != 1:
-        fail(TOOL, f"docs/CLIENTS.md must hold exactly one ```js cartouche-snippet block, found {len(blocks)}")
-    return blocks[0]
+    return clients_snippet(TOOL, "cartouche-snippet")
 
 
 RUN = """

@@ -5,6 +5,7 @@ the requested size, device scale factor 1) — ready for `page.evaluate`.
 """
 import contextlib
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -18,6 +19,15 @@ LAUNCH_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swift
 def fail(tool, message):
     print(f"{tool}: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def clients_snippet(tool, tag):
+    """The one ```js <tag> block of docs/CLIENTS.md, exactly as written there."""
+    text = (ROOT / "docs" / "CLIENTS.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```js " + re.escape(tag) + r"\n(.*?)```", text, flags=re.S)
+    if len(blocks) != 1:
+        fail(tool, f"docs/CLIENTS.md must hold exactly one ```js {tag} block, found {len(blocks)}")
+    return blocks[0]
 
 
 def require_setup(tool, modules=("playwright",), maplibre=True):

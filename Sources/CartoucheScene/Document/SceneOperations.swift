@@ -16,13 +16,14 @@ extension SceneDocument {
     }
 
     /// A tap-query index for camera `frame` (the cameras after it are not
-    /// placed); see ``PreparedScene/queryIndex(frame:holes:globeTaps:)``.
+    /// placed); see ``PreparedScene/queryIndex(frame:holes:globeTaps:leaves:)``.
     public func queryIndex(
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
-        globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, shouldCancel: (@Sendable () -> Bool)? = nil
+        globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, leaves: ClusterLeafPage = ClusterLeafPage(),
+        shouldCancel: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> SceneQueryIndex {
         try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel)
-            .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps)
+            .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps, leaves: leaves)
     }
 }
 
@@ -30,18 +31,20 @@ extension PreparedScene {
     /// A tap-query index for camera `frame`: the view annotations placed for
     /// that camera on top, then the managers' layers in their compiled
     /// (drawn) order. `holes` and `globeTaps` choose between what is drawn
-    /// and MapLibre's `queryRenderedFeatures` answers (see ``SceneQueryIndex``).
+    /// and MapLibre's `queryRenderedFeatures` answers (see ``SceneQueryIndex``);
+    /// cluster hits list the leaves of `leaves`.
     /// - Throws: `invalidValue` at `frame` for a frame not placed; text and
     ///   camera errors as placing.
     public func queryIndex(
-        frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn
+        frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn,
+        leaves: ClusterLeafPage = ClusterLeafPage()
     ) throws(SceneError) -> SceneQueryIndex {
         let placed = try frame(index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
         for m in frameDoc.managersInDrawOrder(compiled) {
-            layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text)
+            layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text, leaves: leaves)
         }
         let projection: Projection
         do { projection = try Projection(camera: placed.camera, viewport: document.viewport, projection: document.projection) } catch { throw .camera(error) }

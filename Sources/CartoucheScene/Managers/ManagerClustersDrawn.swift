@@ -5,7 +5,7 @@ import CartoucheText
 
 extension SceneDocument {
     /// Leaves per page when a cluster hit lists its points.
-    public static let clusterLeafPage = 10
+    public static let clusterLeafPage = ClusterLeafPage().limit
 
     /// What a clustered point manager shows at one zoom.
     struct ClustersAtZoom {
@@ -47,17 +47,21 @@ extension SceneDocument {
     /// layer of their own, `<id>-cluster-circle`, drawn above the points as
     /// the compiled style does) and its points that are not inside a cluster.
     /// For unclustered managers, just the manager's layer.
-    func drawnLayers(of m: AnyAnnotationManager, zoom: Double, text: TextLayoutEngine?) throws(SceneError) -> [DrawnLayer] {
+    /// Cluster hits list the leaves of `leaves`.
+    func drawnLayers(of m: AnyAnnotationManager, zoom: Double, text: TextLayoutEngine?,
+                     leaves page: ClusterLeafPage = ClusterLeafPage()) throws(SceneError) -> [DrawnLayer] {
         var main = m.drawnLayer(iconSizes: images, text: text, environment: styleEnvironment(zoom: zoom))
         guard let shown = try clustersAtZoom(of: m, zoom: zoom) else { return [main] }
         let clusters = shown.index
         let circles = shown.clusters.map { c in
             let expansion = (try? clusters.index.expansionZoom(ofCluster: c.id)) ?? Int(zoom) + 1
-            let leaves = ((try? clusters.index.leaves(ofCluster: c.id, limit: Self.clusterLeafPage)) ?? []).map { clusters.annotationIds[$0] }
+            let leaves = ((try? clusters.index.leaves(ofCluster: c.id, limit: page.limit, offset: page.offset)) ?? [])
+                .map { clusters.annotationIds[$0] }
             return DrawnFeature(
                 id: "cluster-\(c.id)", shape: .circle(center: c.coordinate, radius: shown.options.circleRadius.value, strokeWidth: 0),
                 customData: c.properties,
-                cluster: ClusterHit(clusterId: c.id, pointCount: c.pointCount, expansionZoom: expansion, leaves: leaves))
+                cluster: ClusterHit(clusterId: c.id, pointCount: c.pointCount, expansionZoom: expansion, leaves: leaves,
+                                    properties: c.properties))
         }
         // The main layer is filtered to unclustered points.
         main.features = main.features.filter { shown.singles.contains($0.id) }

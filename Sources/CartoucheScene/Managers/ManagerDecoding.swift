@@ -11,7 +11,8 @@ import CartoucheStyle
 ///  "layerPosition": "default" | {"above": "id"} | {"below": "id"} | {"at": 2},
 ///  "slot": "middle", "tapRadius": 4,
 ///  "properties": {"line-cap": "round", "line-color": "#888"},
-///  "cluster": {"radius": 50, "maxZoom": 14, "minPoints": 2},       (point managers only)
+///  "cluster": {"radius": 50, "maxZoom": 14, "minPoints": 2,         (point managers only)
+///              "clusterProperties": {"total": ["+", ["get", "price", ["get", "custom_data"]]]}},
 ///  "annotations": [{"id": "r1", "geometry": {GeoJSON}, "properties": {"line-width": 6},
 ///                   "customData": {…}}]}
 /// ```
@@ -182,10 +183,36 @@ extension SceneDecoding {
         if let c = try r.optionalString("circleColor") { o.circleColor = try color(c, r.path(of: "circleColor")) }
         if let c = try r.optionalString("textColor") { o.textColor = try color(c, r.path(of: "textColor")) }
         if let size = try r.optional("textSize", nonNegative) { o.textSize = Pixels(size) }
+        if let properties = try r.optionalObject("clusterProperties") {
+            let propertiesPath = r.path(of: "clusterProperties")
+            for (name, value) in properties.sorted(by: { $0.key < $1.key }) {
+                o.clusterProperties[name] = try clusterProperty(name, value, propertiesPath.appending(key: name))
+            }
+        }
         try r.rejectUnknownMembers()
         guard o.clusterMinPoints >= 1 else { throw JSONDecodingError(path: r.path(of: "minPoints"), reason: "must be at least 1") }
         guard (0...24).contains(o.clusterMaxZoom) else { throw JSONDecodingError(path: r.path(of: "maxZoom"), reason: "must be in [0, 24]") }
         return o
+    }
+
+    /// One `clusterProperties` entry, `[operator or reduce expression, map
+    /// expression]`, checked as MapLibre checks it; errors at the element.
+    static func clusterProperty(_ name: String, _ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ClusterProperty {
+        let shape = "expected [operator, map expression] (e.g. [\"+\", [\"get\", \"price\"]]) or [reduce expression, map expression]"
+        guard case .array(let items) = v, items.count == 2 else {
+            throw JSONDecodingError(path: p, reason: shape + ", found \(v.typeName)\(v.arrayValue.map { " of \($0.count) elements" } ?? "")")
+        }
+        switch items[0] {
+        case .string, .array: break
+        default: throw JSONDecodingError(path: p.appending(index: 0), reason: "expected an operator name or a reduce expression, found \(items[0].typeName)")
+        }
+        let property = ClusterProperty(reduce: items[0], map: items[1])
+        do { _ = try property.parsed(name: name) } catch {
+            var path = p.appending(index: error.part)
+            for index in error.error.indices { path = path.appending(index: index) }
+            throw JSONDecodingError(path: path, reason: error.error.reason)
+        }
+        return property
     }
 
     static func color(_ s: String, _ p: JSONPath) throws(JSONDecodingError) -> StyleColor {

@@ -88,8 +88,36 @@ public struct ClusterHit: Sendable, Hashable {
     public var pointCount: Int
     /// The zoom at which the cluster breaks apart.
     public var expansionZoom: Int
-    /// The first page of annotation ids inside it (see `SceneDocument.clusterLeaves`).
+    /// A page of the annotation ids inside it, depth-first as
+    /// `getClusterLeaves(clusterId, limit, offset)` walks them (the query's
+    /// ``ClusterLeafPage``, by default the first 10).
     public var leaves: [String]
+    /// The aggregates of the manager's `clusterProperties` (null where an
+    /// evaluation failed, as the renderer's); empty without any.
+    public var properties: [String: JSONValue]
+
+    public init(clusterId: Int, pointCount: Int, expansionZoom: Int, leaves: [String], properties: [String: JSONValue] = [:]) {
+        self.clusterId = clusterId
+        self.pointCount = pointCount
+        self.expansionZoom = expansionZoom
+        self.leaves = leaves
+        self.properties = properties
+    }
+}
+
+/// Which of a cluster's leaves a cluster hit lists: Mapbox's and MapLibre's
+/// `getClusterLeaves(clusterId, limit, offset)`, with supercluster's
+/// defaults (the first 10).
+public struct ClusterLeafPage: Hashable, Sendable {
+    /// At most this many leaves (≥ 0).
+    public var limit: Int
+    /// Leaves skipped before the first one listed (≥ 0).
+    public var offset: Int
+
+    public init(limit: Int = 10, offset: Int = 0) {
+        self.limit = limit
+        self.offset = offset
+    }
 }
 
 /// One thing under a tap, top-most first in a result list.

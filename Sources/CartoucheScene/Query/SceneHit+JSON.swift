@@ -6,7 +6,9 @@ extension SceneHit {
     ///
     /// `layer` is the manager id, `null` for a view annotation; `customData`
     /// appears only when the annotation has some, `cluster` only for cluster
-    /// hits (`{"clusterId", "expansionZoom", "leaves", "pointCount"}`).
+    /// hits (`{"clusterId", "expansionZoom", "leaves", "pointCount", "properties"?}`,
+    /// `properties` holding the `clusterProperties` aggregates when the
+    /// manager has some).
     /// - Throws: `JSONWriteError` only for a non-finite number in `customData`
     ///   (decoded JSON never holds one).
     public func writeJSON(to w: inout JSONWriter) throws(JSONWriteError) {
@@ -18,6 +20,7 @@ extension SceneHit {
             w.key("expansionZoom"); w.write(cluster.expansionZoom)
             w.key("leaves"); w.beginArray(); for leaf in cluster.leaves { w.write(leaf) }; w.endArray()
             w.key("pointCount"); w.write(cluster.pointCount)
+            if !cluster.properties.isEmpty { w.key("properties"); try w.write(JSONValue.object(cluster.properties)) }
             w.endObject()
         }
         if !customData.isEmpty { w.key("customData"); try w.write(JSONValue.object(customData)) }

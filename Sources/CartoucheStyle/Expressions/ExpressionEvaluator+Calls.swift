@@ -21,6 +21,7 @@ extension ExpressionEvaluator {
         case "feature-state":
             return context.featureState[try evaluate(args[0]).string ?? ""].map(ExpressionValue.init(json:)) ?? .null
         case "zoom": return .number(context.zoom)
+        case "accumulated": return ExpressionValue(json: context.accumulated)
         case "id": return ExpressionValue(json: context.featureID)
         case "geometry-type": return context.geometryType.map(ExpressionValue.string) ?? .null
         case "properties": return .object(context.properties.mapValues(ExpressionValue.init(json:)))

@@ -106,6 +106,8 @@ public struct EvaluationContext: Sendable {
     /// `Point`, `LineString` or `Polygon` (multi-geometries as MapLibre reports them).
     public var geometryType: String?
     public var featureState: [String: JSONValue]
+    /// `["accumulated"]`: a cluster property's value folded so far (null elsewhere).
+    public var accumulated: JSONValue = .null
 
     public init(zoom: Double = 0, properties: [String: JSONValue] = [:], featureID: JSONValue = .null,
                 geometryType: String? = nil, featureState: [String: JSONValue] = [:]) {

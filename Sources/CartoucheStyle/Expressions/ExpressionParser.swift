@@ -14,6 +14,8 @@ extension StyleExpression {
 /// Recursive-descent parser of expression JSON; `scope` holds the types of `let` bindings.
 struct ExpressionParser {
     var scope: [[String: ExpressionType]] = []
+    /// Whether `["accumulated"]` may appear (cluster properties' expressions only).
+    var allowsAccumulated = false
 
     static let unsupportedHint = "supported operators are data- and zoom-driven ones (get, match, interpolate, …)"
 
@@ -46,7 +48,7 @@ struct ExpressionParser {
         if case .literal = parsed { return parsed }
         var uses = ExpressionUses()
         uses.collect(parsed)
-        guard !uses.zoom && !uses.feature && !uses.variable else { return parsed }
+        guard !uses.zoom && !uses.feature && !uses.variable && !uses.accumulated else { return parsed }
         let value: ExpressionValue
         do { value = try parsed.evaluate(in: EvaluationContext()) } catch {
             throw ExpressionParseError(path: path, reason: error.message)
@@ -110,6 +112,9 @@ struct ExpressionParser {
         case "feature-state":
             try arity(args, 1...1, op, path)
             return .call(op, [try argument(args, 0, .string, path)], .value)
+        case "accumulated" where allowsAccumulated:
+            try arity(args, 0...0, op, path)
+            return .call(op, [], .value)
         case "zoom", "id", "geometry-type", "properties":
             try arity(args, 0...0, op, path)
             let type: ExpressionType = switch op { case "zoom": .number; case "geometry-type": .string; case "properties": .object; default: .value }

@@ -96,12 +96,15 @@ struct ExpressionUses {
     var state = false
     /// A `var` (its binding may read anything).
     var variable = false
+    /// `["accumulated"]` (a cluster property's value folded so far).
+    var accumulated = false
 
     mutating func collect(_ e: ParsedExpression) {
         if case .variable = e { variable = true }
         if case .call(let op, let args, _) = e {
             switch op {
             case "zoom": zoom = true
+            case "accumulated": accumulated = true
             case "feature-state": state = true; feature = true
             // One argument reads the feature; a second names the object to read
             // (itself feature-dependent only if it reads the feature, found below).
