@@ -48,14 +48,36 @@ def map_case(context, case):
         if case.query.get("output") == "fragment":
             for name in ("name", "glyphs", "sprite", "background", "slots"):
                 case.query.pop(name, None)
-        # Layer ids are unique in a style: slot markers are named by the
-        # slots, which must not reuse a manager's (or the background's) id.
-        if case.query.get("slots") and isinstance(case.body, dict):
-            taken = {"background"} | {m.get("id") for m in case.body.get("managers") or [] if isinstance(m, dict)}
-            names = [f"slot-{i}" for i in range(len(case.query["slots"].split(",")) + len(taken))]
-            count = len(case.query["slots"].split(","))
-            case.query["slots"] = ",".join([n for n in names if n not in taken][:count])
+        if isinstance(case.body, dict):
+            repair_slots(case.query, [case.body])
+    if path == "/v1/diff" and isinstance(case.body, dict):
+        scenes = [case.body[side] for side in ("old", "new") if isinstance(case.body.get(side), dict)]
+        for scene in scenes:
+            repair_scene(scene)
+        query = case.query if isinstance(case.query, dict) else {}
+        repair_slots(query, scenes)
+        # Without ?target= both scenes must name the same options.target.
+        if not query.get("target") and len(scenes) == 2:
+            old_options = scenes[0].get("options")
+            target = old_options.get("target") if isinstance(old_options, dict) else None
+            if not isinstance(scenes[1].get("options"), dict):
+                scenes[1]["options"] = {}
+            if target is None:
+                scenes[1]["options"].pop("target", None)
+            else:
+                scenes[1]["options"]["target"] = target
     return case
+
+
+def repair_slots(query, scenes):
+    """Layer ids are unique in a style: slot markers are named by the slots,
+    which must not reuse a manager's (or the background's) id."""
+    if not query.get("slots"):
+        return
+    taken = {"background"} | {m.get("id") for scene in scenes for m in scene.get("managers") or [] if isinstance(m, dict)}
+    count = len(query["slots"].split(","))
+    names = [f"slot-{i}" for i in range(count + len(taken))]
+    query["slots"] = ",".join([n for n in names if n not in taken][:count])
 
 
 def camera_count(scene):

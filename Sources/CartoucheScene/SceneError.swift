@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheCamera
+import CartouchePlacement
 import CartoucheText
 
 /// Why a scene cannot be placed. Each case names the offending annotation or field.
@@ -15,6 +16,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidAnchorOffset(id: String, index: Int)
     /// minZoom > maxZoom, or either not finite.
     case invalidZoomRange(id: String, minZoom: Double, maxZoom: Double)
+    /// A zoom-range scene's callout box reaches further from its point than
+    /// `ZoomRangeItem.maxReach` (size, padding, offsets and collision boxes
+    /// together), or its numbers overflow.
+    case boxTooLarge(id: String, reach: Double)
     /// A number of the scene is out of range (field, value, why).
     case invalidValue(field: String, value: Double, reason: String)
     /// The placement was cancelled by its deadline.
@@ -40,6 +45,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .emptyVariableAnchors(let id): "viewAnnotations[\(id)].variableAnchors: must list at least one anchor"
         case .invalidAnchorOffset(let id, let i): "viewAnnotations[\(id)].variableAnchors[\(i)]: offsets must be finite"
         case .invalidZoomRange(let id, let lo, let hi): "viewAnnotations[\(id)]: minZoom \(lo) / maxZoom \(hi) is not a valid range"
+        case .boxTooLarge(let id, let reach):
+            "viewAnnotations[\(id)]: its box reaches \(reach) points from its point; a zoom-range scene places boxes "
+                + "that reach at most \(ZoomRangeItem.maxReach) points (size, padding, offsets and collision boxes together)"
         case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
         case .cancelled: "placement cancelled: the time budget ran out"
         case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"

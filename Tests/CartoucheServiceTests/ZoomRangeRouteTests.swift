@@ -1,3 +1,4 @@
+import CartoucheJSON
 import CartoucheJobs
 import CartoucheTestSupport
 import Foundation
@@ -21,6 +22,31 @@ struct ZoomRangeRouteTests {
         }
         let job = try PlaceJob.run(Array(ZoomRangeFixture.scene.utf8), limits: .unlimited, text: nil, shouldCancel: nil).get()
         #expect(String(decoding: job.body, as: UTF8.self) == ZoomRangeFixture.answer)
+    }
+
+    @Test("a box reaching beyond 10^9 points is a 422 at its annotation, not a crash (schemathesis sent 1.8e308-wide boxes)")
+    func hugeBox() async throws {
+        @Sendable func scene(width: String, padding: String = "0") -> String {
+            #"{"version":1,"zoomRange":{"min":1,"max":7},"viewAnnotations":["#
+                + #"{"id":"a","feature":{"type":"Point","coordinates":[2,48]},"size":{"width":20,"height":10}},"#
+                + #"{"id":"b","feature":{"type":"Point","coordinates":[2.1,48]},"size":{"width":\#(width),"height":10},"#
+                + #""variableAnchors":[{"anchor":"right","offsetX":\#(padding)}]}]}"#
+        }
+        try await makeApp(testConfiguration()).test(.router) { client in
+            for (width, offset) in [("1.7976931348623157e308", "0"), ("2e9", "0"), ("1e308", "1.7976931348623157e308")] {
+                let response = try await post(client, "/v1/place", ByteBuffer(string: scene(width: width, padding: offset)))
+                let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")
+                #expect(problem.path == "viewAnnotations[1]", "\(width): \(problem.detail)")
+                #expect(problem.detail.contains("reach at most 1000000000.0 points"), "\(problem.detail)")
+            }
+            // Within the bound it is placed: the wide box covers the other
+            // label at every zoom of the range, so one of the two is hidden.
+            let placed = try await post(client, "/v1/place", ByteBuffer(string: scene(width: "1e6")))
+            #expect(placed.status == .ok)
+            let answer = try JSONParser().parse(Array(placed.body.readableBytesView))
+            let visible = try #require(answer.objectValue?["placements"]?.arrayValue).map { $0.objectValue?["visible"] }
+            #expect(visible == [.bool(true), .bool(false)])
+        }
     }
 
     @Test("bad zoom ranges are 422 problems at the member's path")

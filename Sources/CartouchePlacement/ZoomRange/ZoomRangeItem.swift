@@ -47,6 +47,28 @@ public struct ZoomRangeItem: Hashable, Sendable {
         self.maxZoom = maxZoom
     }
 
+    /// How far its box reaches from its point, in screen points: the largest
+    /// coordinate of any collision rect of any anchor (relative to the
+    /// point). Infinite when the box's numbers overflow a `Double`.
+    ///
+    /// - Complexity: O(anchors × collision boxes).
+    public var reach: Double {
+        var e = 0.0
+        for a in anchors {
+            for r in relativeRects(a) { e = Swift.max(e, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) }
+        }
+        return e
+    }
+
+    /// The farthest a box may reach from its point in a zoom-range
+    /// placement: 10^9 screen points, about the width of the world at zoom
+    /// 21. The placer computes with sums of two reaches scaled by zoom
+    /// factors; under this bound they stay finite and exact enough, and no
+    /// map label comes near it. `ZoomRangeScene` refuses a box beyond it
+    /// (422 at the annotation); `ZoomRangePlacer` assumes it and counts a
+    /// larger reach as this one, so it never fails on one.
+    public static let maxReach = 1e9
+
     /// The rects that collide with `anchor`, relative to the point (screen
     /// points, y down).
     ///

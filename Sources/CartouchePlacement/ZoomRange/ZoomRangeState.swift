@@ -56,12 +56,12 @@ struct ZoomRangeState {
         anchor = Array(repeating: -1, count: items.count)
         minZoom = Array(repeating: .infinity, count: items.count)
         sMin = Array(repeating: .infinity, count: items.count)
+        // Clamped so that the grid's arithmetic stays finite whatever the
+        // caller passes; `ZoomRangePlacer.place` documents the bound, and
+        // `ZoomRangeScene` refuses a box beyond it before placing.
         extent = items.map { item in
-            var e = 0.0
-            for a in item.anchors {
-                for r in item.relativeRects(a) { e = max(e, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) }
-            }
-            return e
+            let reach = item.reach
+            return reach <= ZoomRangeItem.maxReach ? reach : ZoomRangeItem.maxReach
         }
         sLowest = lowest.map(ZoomConflict.scale)
         maxExtent = extent.max() ?? 0

@@ -21,6 +21,9 @@ extension SceneDocument {
             return managersPath(for: annotationError)
         case .manager(let id, let member, _):
             return managerPath(id, member)
+        case .boxTooLarge(let id, _):
+            guard let index = viewAnnotations.firstIndex(where: { $0.id == id }) else { return nil }
+            return JSONPath.root.appending(key: "viewAnnotations").appending(index: index)
         case .camera(.noCoordinates):
             return cameras.count == 1 ? JSONPath.root.appending(key: "camera") : JSONPath.root.appending(key: "cameras")
         default:

@@ -60,9 +60,14 @@ public struct ZoomRangeScene: Hashable, Sendable {
     ) throws(SceneError) -> ZoomRangeResponse {
         let (measured, layouts) = try asDocument.measured(with: text)
         let method: PlacementMethod = options.mode == .optimise ? .optimise : .greedy
+        let items = Self.items(measured.viewAnnotations)
+        for item in items {
+            let reach = item.reach
+            guard reach <= ZoomRangeItem.maxReach else { throw .boxTooLarge(id: item.id, reach: reach) }
+        }
         let result: ZoomRangeResult
         do {
-            result = try ZoomRangePlacer.place(Self.items(measured.viewAnnotations), range: zoomRange, mode: method,
+            result = try ZoomRangePlacer.place(items, range: zoomRange, mode: method,
                                                shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
         } catch {
             throw .cancelled
