@@ -41,7 +41,7 @@ public struct ServiceConfiguration: Hashable, Sendable {
     /// when it differs from what they send as `Host` (behind a TLS proxy or
     /// under a path): the base of the absolute URLs the service writes into
     /// its answers (a compiled style's default `glyphs`). nil: `http://` and
-    /// the request's `Host`. See ``PublicBaseURL``.
+    /// the request's `Host`. See `PublicBaseURL` (internal).
     public var publicURL: String?
 
     public init(

@@ -18,7 +18,7 @@ import Foundation
 /// 2. `<directory of the executable>/../share/cartouche/Cartouche_CartoucheService.resources`:
 ///    where `scripts/install PREFIX` puts it, beside the fonts and examples;
 /// 3. `Sources/CartoucheService/Resources` of the source tree the binary was
-///    built from (the same files, unbundled; as ``FontsDirectory`` does for `Fonts/`).
+///    built from (the same files, unbundled; as `FontsDirectory` (CartoucheText) does for `Fonts/`).
 public struct ServiceResources: Sendable, Hashable {
     /// The folder SwiftPM makes for this target's resources (`<package>_<target>.resources`).
     public static let bundleName = "Cartouche_CartoucheService.resources"

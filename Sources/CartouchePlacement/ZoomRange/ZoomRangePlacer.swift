@@ -11,7 +11,7 @@ import CartoucheGeometry
 /// `collisionTolerance` on both axes), except that an `allowOverlap` item
 /// may overlap the items placed before it (the later ones still avoid it).
 /// Conflicts are exact: per pair, the zoom interval on which the boxes
-/// collide is computed in closed form (``ZoomConflict``), never sampled.
+/// collide is computed in closed form (`ZoomConflict`, internal), never sampled.
 ///
 /// **Greedy mode.** In placement order (selected, then priority, then fewer
 /// anchors, then input order, as for one frame), each item takes the lowest
@@ -30,7 +30,7 @@ import CartoucheGeometry
 /// every move. It is a local optimum, not a proven maximum.
 ///
 /// - Complexity: greedy O(n log n + n · a · k) for n items with a anchors and
-///   k neighbours listed by the level grid (``ZoomLevelGrid``); each search
+///   k neighbours listed by the level grid (`ZoomLevelGrid`, internal); each search
 ///   pass at most ``maxChainLength`` · a² times that.
 public enum ZoomRangePlacer {
     /// The most binding items one optimise move may re-anchor.
@@ -38,7 +38,17 @@ public enum ZoomRangePlacer {
     /// The most passes of optimise mode's search over the items.
     public static let maxPasses = 4
 
+    /// Places `items` for every zoom of `range`.
+    ///
+    /// Each item's box must reach at most ``ZoomRangeItem/maxReach`` from
+    /// its point (`ZoomRangeScene` refuses larger ones); a larger reach is
+    /// counted as that bound.
+    ///
     /// - Parameters:
+    ///   - items: the annotations, in input order (the answer keeps it).
+    ///   - range: the zooms covered, both ends included.
+    ///   - mode: greedy (first fit in priority order) or optimise (greedy,
+    ///     then the search that lowers minimum zooms keeping priorities).
     ///   - shouldCancel: polled every 256 items; true throws `PlacementError.cancelled`.
     ///   - shouldStopSearch: ends optimise mode's search early (`finished` false).
     public static func place(
