@@ -86,8 +86,8 @@ let package = Package(
         .target(
             name: "CartoucheJobs",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations",
-                "CartoucheRender", "CartoucheScene",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartouchePlacement", "CartoucheStyle",
+                "CartoucheAnnotations", "CartoucheRender", "CartoucheScene",
             ]),
         // The umbrella: `import Cartouche` re-exports every library module but the
         // HTTP service (which brings Hummingbird; import CartoucheService for it).
@@ -116,8 +116,8 @@ let package = Package(
         .target(
             name: "CartoucheCommands",
             dependencies: [
-                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartoucheStyle", "CartoucheAnnotations", "CartoucheScene",
-                "CartoucheRender", "CartoucheJobs", "CartoucheService",
+                "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartouchePlacement", "CartoucheStyle", "CartoucheAnnotations",
+                "CartoucheScene", "CartoucheRender", "CartoucheJobs", "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -2,14 +2,18 @@ import ArgumentParser
 import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJobs
+import CartouchePlacement
 import CartoucheScene
 import CartoucheStyle
 
 // The CLI's choice options as enums, so ArgumentParser refuses a value
-// outside the set and `--help` lists the values. Each raw value is the
-// spelling of the service's query parameter or request member it stands
-// for, and the command hands it on as that spelling, so the job reads the
-// flags and the HTTP request with one reader.
+// outside the set and `--help` lists the values. Where the library has the
+// enum (target, mode, query rules, text layout) the flag takes it, so the
+// spellings cannot drift; only `compile --output`, which the library has
+// no type for, is the CLI's own. Each raw value is the spelling of the
+// service's query parameter or request member it stands for, and the
+// command hands it on as that spelling, so the job reads the flags and the
+// HTTP request with one reader.
 
 /// `compile --output`.
 public enum CompileOutputChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -61,21 +65,10 @@ public struct ModeOption: ParsableArguments {
     }
 }
 
-/// `query --holes`.
-public enum HoleRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// A tap in a polygon hole misses.
-    case honoured
-    /// A tap in a polygon hole hits, as MapLibre's `queryRenderedFeatures`.
-    case maplibre
-}
-
-/// `query --globe-taps`.
-public enum GlobeTapRuleChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
-    /// What is drawn under the tap (a tap in the sky hits no fill or line).
-    case drawn
-    /// As MapLibre's `queryRenderedFeatures` on the globe.
-    case maplibre
-}
+// `query --holes` and `--globe-taps` take the query index's own rules,
+// whose raw values are the request's `holes` / `globeTaps` spellings.
+extension SceneQueryIndex.HoleRule: ExpressibleByArgument {}
+extension SceneQueryIndex.GlobeTapRule: ExpressibleByArgument {}
 
 // `shape --justify`, `--anchor` and `--transform` take the style-spec
 // enums themselves (one vocabulary: no CLI copy to keep in step).

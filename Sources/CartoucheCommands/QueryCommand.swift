@@ -1,6 +1,7 @@
 import ArgumentParser
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheScene
 import CartoucheText
 import Foundation
 
@@ -23,9 +24,9 @@ public struct QueryCommand: ParsableCommand {
     @Option(help: "Tap radius in points (not with --rect).") var radius: Double?
     @Option(help: "Camera index (default 0).") var frame: Int?
     @Option(help: "honoured (a tap in a polygon hole misses) or maplibre (it hits, as queryRenderedFeatures).")
-    var holes: HoleRuleChoice?
+    var holes: SceneQueryIndex.HoleRule?
     @Option(help: "On the globe: drawn (what is drawn under the tap) or maplibre (as queryRenderedFeatures: sky taps at the horizon, its circle search).")
-    var globeTaps: GlobeTapRuleChoice?
+    var globeTaps: SceneQueryIndex.GlobeTapRule?
     @Option(help: "Cluster hits list at most this many of their points (default 10), as getClusterLeaves' limit.")
     var leafLimit: Int?
     @Option(help: "Points of a cluster skipped before the first listed (default 0), as getClusterLeaves' offset.")

@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheScene
 import CartoucheText
 

@@ -65,10 +65,8 @@ public struct QueryRequest: Hashable, Sendable {
         if frame < 0 { throw JSONDecodingError(path: r.path(of: "frame"), reason: "a camera index must be ≥ 0, found \(frame)") }
         radius = try r.optionalNumber("radius") ?? 0
         if radius < 0 { throw JSONDecodingError(path: r.path(of: "radius"), reason: "must be ≥ 0, found \(radius)") }
-        let holeRules: [(String, SceneQueryIndex.HoleRule)] = [("honoured", .honoured), ("maplibre", .likeMapLibreQuery)]
-        holes = try Self.choice(&r, "holes", holeRules) ?? .honoured
-        let globeTapRules: [(String, SceneQueryIndex.GlobeTapRule)] = [("drawn", .drawn), ("maplibre", .likeMapLibreQuery)]
-        globeTaps = try Self.choice(&r, "globeTaps", globeTapRules) ?? .drawn
+        holes = try Self.choice(&r, "holes", SceneQueryIndex.HoleRule.allCases.map { ($0.rawValue, $0) }) ?? .honoured
+        globeTaps = try Self.choice(&r, "globeTaps", SceneQueryIndex.GlobeTapRule.allCases.map { ($0.rawValue, $0) }) ?? .drawn
         leaves = ClusterLeafPage()
         for (member, keyPath) in [("leafLimit", \ClusterLeafPage.limit), ("leafOffset", \ClusterLeafPage.offset)] {
             guard let n = try r.optionalInt(member) else { continue }

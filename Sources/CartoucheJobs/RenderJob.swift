@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheRender
 import CartoucheScene
 import CartoucheText

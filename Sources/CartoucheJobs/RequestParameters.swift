@@ -1,4 +1,5 @@
 import CartoucheAnnotations
+import CartouchePlacement
 import CartoucheScene
 
 /// Query parameters read strictly: every name must be one the operation

@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheScene
 
 /// Reading a scene out of request JSON under the service's limits. Shared

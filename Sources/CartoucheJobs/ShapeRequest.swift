@@ -88,7 +88,7 @@ extension ShapedText {
     func shapeResponseJSON(includeGlyphs: Bool) throws(JSONWriteError) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
-        w.key("bounds"); try bounds.writeShapeJSON(to: &w)
+        w.key("bounds"); try bounds.writeJSON(to: &w)
         w.key("faces"); w.beginArray(); for f in faces { w.write(f) }; w.endArray()
         w.key("height"); try w.write(height)
         w.key("lines")
@@ -96,7 +96,7 @@ extension ShapedText {
         for line in lines {
             w.beginObject()
             w.key("baseline"); try w.write(line.baseline)
-            w.key("bounds"); try line.bounds.writeShapeJSON(to: &w)
+            w.key("bounds"); try line.bounds.writeJSON(to: &w)
             w.key("end"); w.write(line.scalarRange.upperBound)
             if includeGlyphs {
                 w.key("glyphs")
@@ -131,16 +131,4 @@ extension ShapedText {
 extension Unicode.Scalar {
     /// "U+1F600", as warnings name code points.
     var codePointLabel: String { SceneWarning.label(self) }
-}
-
-extension ScreenRect {
-    /// `{"height", "width", "x", "y"}` (x, y = top-left corner).
-    func writeShapeJSON(to w: inout JSONWriter) throws(JSONWriteError) {
-        w.beginObject()
-        w.key("height"); try w.write(height)
-        w.key("width"); try w.write(width)
-        w.key("x"); try w.write(minX)
-        w.key("y"); try w.write(minY)
-        w.endObject()
-    }
 }

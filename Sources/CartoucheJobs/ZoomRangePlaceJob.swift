@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheScene
 import CartoucheText
 

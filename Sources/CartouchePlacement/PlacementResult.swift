@@ -42,7 +42,7 @@ public struct PlacementResult: Hashable, Sendable {
     /// because their anchor point lies inside a shown annotation.
     public var candidateTests: Int
     /// The mode that produced the result.
-    public var method: PlacementMethod = .greedy
+    public var method: PlacementMode = .greedy
     /// False when the caller's budget (`shouldCancel`) stopped optimise mode's
     /// search early: the result is still valid and at least as good as greedy
     /// mode's, only possibly less good than a full run. Always true in greedy
@@ -64,9 +64,11 @@ public struct PlacementResult: Hashable, Sendable {
     public var placedCount: Int { drawOrder.count }
 }
 
-/// Which placement mode produced a result.
-public enum PlacementMethod: String, Hashable, Sendable {
-    /// First fit in placement order (Mapbox's rule).
+/// How the solver chooses among legal candidates: asked for in a scene's
+/// `options.mode` (`--mode`, `?mode=`), and said by every result (`method`).
+/// The raw values are those spellings.
+public enum PlacementMode: String, Hashable, Sendable, CaseIterable {
+    /// Mapbox-compatible first fit in placement order.
     case greedy
     /// The lexicographic priority contract, as many shown as possible within it.
     case optimise

@@ -2,14 +2,6 @@ import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
 
-/// How the solver chooses among legal candidates.
-public enum PlacementMode: String, Hashable, Sendable, CaseIterable {
-    /// Mapbox-compatible first fit in priority order.
-    case greedy
-    /// Keeps the priority contract and maximises the number shown.
-    case optimise
-}
-
 /// A feature of a compiled layer that view annotations can be bound to.
 public struct LayerFeature: Hashable, Sendable {
     public var id: String
@@ -101,7 +93,7 @@ public struct ViewAnnotationResult: Hashable, Sendable {
     public var rejected: [RejectedCandidate]
     public var candidateTests: Int
     /// The mode that placed them (`stats.method`).
-    public var method: PlacementMethod = .greedy
+    public var method: PlacementMode = .greedy
     /// False when the request's time budget stopped optimise mode's search
     /// early (`stats.finished`): the answer is valid and at least as good as
     /// greedy mode's, but a longer budget might show more.

@@ -111,7 +111,7 @@ struct ZoomRangePlacerTests {
     @Test("no two shown boxes collide at any sampled or endpoint zoom, greedy and optimise", arguments: 0..<40)
     func noOverlaps(seed: Int) throws {
         let (items, range) = Self.randomScene(seed: UInt64(seed) &+ 1000, count: 2...80)
-        for mode in [PlacementMethod.greedy, .optimise] {
+        for mode in [PlacementMode.greedy, .optimise] {
             let result = try ZoomRangePlacer.place(items, range: range, mode: mode)
             for z in Self.checkZooms(result, range) {
                 let bad = ZoomRangeOracle.collisions(items, result, at: z)
@@ -164,7 +164,7 @@ struct ZoomRangePlacerTests {
                           anchors: BoxAnchor.all.map { AnchorConfig($0) }, priority: rng.int(0...50))
         }
         let range = ZoomRange(min: 0, max: 14)
-        for mode in [PlacementMethod.greedy, .optimise] {
+        for mode in [PlacementMode.greedy, .optimise] {
             let result = try ZoomRangePlacer.place(items, range: range, mode: mode)
             #expect(result == (try ZoomRangePlacer.place(items, range: range, mode: mode)))
             #expect(result.shownCount == 300)  // all fit by zoom 14

@@ -114,7 +114,7 @@ public struct ZoomRangePlacement: Hashable, Sendable {
 public struct ZoomRangeResult: Hashable, Sendable {
     /// One entry per input item, in input order.
     public var placements: [ZoomRangePlacement]
-    public var method: PlacementMethod
+    public var method: PlacementMode
     /// Pairs of boxes whose conflict interval was computed (the work done).
     public var pairTests: Int
     /// Moves optimise mode's local search made (each lowered one minZoom).

@@ -52,7 +52,7 @@ public enum ZoomRangePlacer {
     ///   - shouldCancel: polled every 256 items; true throws `PlacementError.cancelled`.
     ///   - shouldStopSearch: ends optimise mode's search early (`finished` false).
     public static func place(
-        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMethod = .greedy,
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode = .greedy,
         shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) throws(PlacementError) -> ZoomRangeResult {
         var state = ZoomRangeState(items, range: range)

@@ -89,7 +89,10 @@ extension AnchorConfig {
 }
 
 extension ScreenRect {
-    func writeJSON(to w: inout JSONWriter) throws(JSONWriteError) {
+    /// The one JSON form of a screen rect in every answer (place frames,
+    /// shaped bounds): `{"height", "width", "x", "y"}`, x and y its top-left
+    /// corner, in points.
+    public func writeJSON(to w: inout JSONWriter) throws(JSONWriteError) {
         w.beginObject()
         w.key("height"); try w.write(height)
         w.key("width"); try w.write(width)

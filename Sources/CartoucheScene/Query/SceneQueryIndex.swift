@@ -52,17 +52,19 @@ public struct SceneQueryIndex: Sendable {
         var queryPadding = 0.0
     }
 
-    /// How a tap inside a polygon's hole is answered.
-    public enum HoleRule: Sendable {
+    /// How a tap inside a polygon's hole is answered. The raw values are
+    /// the query request's `holes` spellings (and `cartouche query --holes`).
+    public enum HoleRule: String, Sendable, CaseIterable {
         /// A hole is outside the polygon, as it is drawn (the default).
         case honoured
         /// As MapLibre GL JS's `queryRenderedFeatures`: inside any ring is a hit.
-        case likeMapLibreQuery
+        case likeMapLibreQuery = "maplibre"
     }
 
     /// How taps are answered on the globe (`globe` projection below zoom
-    /// 12); nothing changes under Mercator.
-    public enum GlobeTapRule: Sendable {
+    /// 12); nothing changes under Mercator. The raw values are the query
+    /// request's `globeTaps` spellings (and `cartouche query --globe-taps`).
+    public enum GlobeTapRule: String, Sendable, CaseIterable {
         /// What is drawn under the tap (the default): a tap in the sky hits
         /// no fill or line, and a circle drawn under the tap is hit.
         case drawn
@@ -74,7 +76,7 @@ public struct SceneQueryIndex: Sendable {
         /// (`MapLibreGlobeCircles`); and nothing is found in MapLibre's tiles
         /// across the antimeridian from the centre, whose world-copy wrap
         /// moves the tap a world away (`MapLibreGlobeTiles`).
-        case likeMapLibreQuery
+        case likeMapLibreQuery = "maplibre"
     }
 
     public let projection: Projection

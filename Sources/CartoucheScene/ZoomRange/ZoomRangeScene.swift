@@ -59,7 +59,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
         text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
     ) throws(SceneError) -> ZoomRangeResponse {
         let (measured, layouts) = try asDocument.measured(with: text)
-        let method: PlacementMethod = options.mode == .optimise ? .optimise : .greedy
+        let method = options.mode
         let items = Self.items(measured.viewAnnotations)
         for item in items {
             let reach = item.reach
