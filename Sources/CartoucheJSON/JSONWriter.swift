@@ -46,6 +46,18 @@ public struct JSONWriter: Sendable {
     private var enclosingHaveElements: [Bool] = []
     /// True between ``key(_:)-(String)`` and the member's value.
     private var awaitingMemberValue = false
+    /// Whether members must be written in sorted order (by UTF-8 bytes, as
+    /// Python's `sort_keys` and `jq -S` sort them): every answer Cartouche
+    /// writes has sorted keys, so goldens and peers compare byte for byte,
+    /// and about 180 hand-written `key(_:)` calls keep that order by hand.
+    /// Debug builds (the tests) check it at each member and stop with the
+    /// two names out of order; release builds check nothing. A writer whose
+    /// members follow another order sets this to false.
+    public var checksSortedKeys = true
+    #if DEBUG
+    /// Per open container, the last member name written in it (empty: none yet).
+    private var lastKeys: [[UInt8]] = []
+    #endif
 
     public init(style: Style = .compact, reservingCapacity capacity: Int = 0) {
         self.style = style
@@ -82,6 +94,9 @@ public struct JSONWriter: Sendable {
 
     /// Writes a member name; the next value written is its value.
     public mutating func key(_ name: String) {
+        #if DEBUG
+        checkOrder(of: Array(name.utf8))
+        #endif
         beginValue()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -91,6 +106,10 @@ public struct JSONWriter: Sendable {
 
     /// Writes a prepared member name; the next value written is its value.
     public mutating func key(_ name: JSONQuotedString) {
+        #if DEBUG
+        // The prepared form is `"name":`; the name between the quotes.
+        name.withMemberNameBytes { checkOrder(of: Array($0.dropFirst().dropLast(2))) }
+        #endif
         beginValue()
         name.withMemberNameBytes { memberName in
             if style == .pretty {
@@ -253,13 +272,32 @@ public struct JSONWriter: Sendable {
         if style == .pretty { appendNewline(indentLevel: depth) }
     }
 
+    #if DEBUG
+    /// Stops when `name` does not come after the open object's last member
+    /// (see `checksSortedKeys`).
+    private mutating func checkOrder(of name: [UInt8]) {
+        guard checksSortedKeys, let last = lastKeys.indices.last else { return }
+        if !lastKeys[last].isEmpty {
+            assert(lastKeys[last].lexicographicallyPrecedes(name),
+                   "JSONWriter: member \"\(String(decoding: name, as: UTF8.self))\" written after \"\(String(decoding: lastKeys[last], as: UTF8.self))\"; members must be in sorted order (or set checksSortedKeys = false)")
+        }
+        lastKeys[last] = name
+    }
+    #endif
+
     private mutating func openContainer() {
+        #if DEBUG
+        lastKeys.append([])
+        #endif
         if depth > 0 { enclosingHaveElements.append(innermostHasElements) }
         depth += 1
         innermostHasElements = false
     }
 
     private mutating func endContainer(closing: UInt8) {
+        #if DEBUG
+        _ = lastKeys.popLast()
+        #endif
         let hadElements = innermostHasElements
         if depth > 0 { depth -= 1 }
         innermostHasElements = depth > 0 ? (enclosingHaveElements.popLast() ?? false) : false
