@@ -171,7 +171,7 @@ let package = Package(
             name: "CartoucheCLITests",
             dependencies: [
                 "CartoucheCommands", "CartoucheService", "CartoucheGeometry", "CartoucheJobs", "CartoucheJSON", "CartoucheScene",
-                "CartoucheCamera", "CartoucheRender", "CartoucheText", "CartoucheTestSupport",
+                "CartoucheCamera", "CartoucheRender", "CartoucheText", "CartoucheAnnotations", "CartoucheTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -108,6 +108,30 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
     public func compile(
         baseLayers: [BaseLayer] = [], previous: CompiledAnnotations? = nil, target: StyleTarget = .portable
     ) throws(AnnotationError) -> CompiledAnnotations {
+        try compile(baseLayers: baseLayers, target: target) { manager throws(AnnotationError) in
+            try manager.compile(retainedDataDrivenKeys: previous?.managers[manager.id]?.dataDrivenKeys ?? [], target: target)
+        }
+    }
+
+    /// The annotation layers' ids bottom to top, with every check of
+    /// ``compile(baseLayers:previous:target:)`` and the same first error, but
+    /// no sources built (``AnnotationManager/validated(target:)``): what a
+    /// scene's placement, queries and pictures need of a compile.
+    /// - Complexity: O(n · p) checks for n annotations and p properties, no
+    ///   per-annotation output.
+    public func drawOrder(baseLayers: [BaseLayer] = [], target: StyleTarget = .portable) throws(AnnotationError) -> [String] {
+        try compile(baseLayers: baseLayers, target: target) { manager throws(AnnotationError) in
+            try manager.validated(target: target)
+        }.fragment.layers.map(\.id)
+    }
+
+    /// The merge shared by `compile` and `drawOrder`: each manager compiled
+    /// by `compileManager`, layer ids and images checked across managers,
+    /// layer positions resolved.
+    private func compile(
+        baseLayers: [BaseLayer], target: StyleTarget,
+        _ compileManager: (AnyAnnotationManager) throws(AnnotationError) -> CompiledManager
+    ) throws(AnnotationError) -> CompiledAnnotations {
         var compiled: [CompiledManager] = []
         var images = ImageNamespace()
         var warnings: [AnnotationError] = []
@@ -115,8 +139,7 @@ public struct AnnotationOrchestrator: Hashable, Sendable {
         for layer in baseLayers where !usedIds.insert(layer.id).inserted { throw .idCollision(layer.id) }
 
         for manager in managers {
-            let retained = previous?.managers[manager.id]?.dataDrivenKeys ?? []
-            let result = try manager.compile(retainedDataDrivenKeys: retained, target: target)
+            let result = try compileManager(manager)
             for layer in result.layers where !usedIds.insert(layer.id).inserted { throw .idCollision(layer.id) }
             for use in result.imageUses {
                 try images.retain(use.image, manager: manager.id, annotation: use.annotation)

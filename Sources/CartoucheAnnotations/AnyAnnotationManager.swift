@@ -54,6 +54,17 @@ public enum AnyAnnotationManager: Hashable, Sendable {
         }
     }
 
+    /// The checks and layers of a compile without its features; see
+    /// ``AnnotationManager/validated(target:)``.
+    public func validated(target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
+        switch self {
+        case .point(let m): try m.validated(target: target)
+        case .circle(let m): try m.validated(target: target)
+        case .polyline(let m): try m.validated(target: target)
+        case .polygon(let m): try m.validated(target: target)
+        }
+    }
+
     /// The manager's GeoJSON source data written straight to `writer`; see
     /// ``AnnotationManager/writeSourceData(to:target:)``.
     @discardableResult

@@ -51,6 +51,23 @@ extension AnnotationManager {
     ///   are listed in ``CompiledManager/warnings``.
     /// - Complexity: O(n · p) for n annotations and p property descriptors.
     public func compile(retainedDataDrivenKeys: Set<String> = [], target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
+        AnnotationInstrument.sourcesBuilt?.increment()
+        return try compile(retainedDataDrivenKeys: retainedDataDrivenKeys, target: target, buildingFeatures: true)
+    }
+
+    /// Every check of ``compile(retainedDataDrivenKeys:target:)``, with the
+    /// same first error, and the manager's layers — but no features: what
+    /// placing, querying and drawing a scene need of a compile (its draw
+    /// order and its errors), without a GeoJSON tree per annotation.
+    /// ``CompiledManager/source`` has no features.
+    /// - Complexity: O(n · p), as `compile`, without the features' allocations.
+    public func validated(target: StyleTarget = .portable) throws(AnnotationError) -> CompiledManager {
+        try compile(retainedDataDrivenKeys: [], target: target, buildingFeatures: false)
+    }
+
+    private func compile(
+        retainedDataDrivenKeys: Set<String>, target: StyleTarget, buildingFeatures: Bool
+    ) throws(AnnotationError) -> CompiledManager {
         guard !id.isEmpty else { throw .emptyManagerId }
         // Per-annotation expressions become constants of their features.
         let annotations = try evaluatingAnnotationExpressions().annotations
@@ -63,7 +80,7 @@ extension AnnotationManager {
         var firstIndexById: [String: Int] = [:]
         firstIndexById.reserveCapacity(annotations.count)
         var features: [JSONValue] = []
-        features.reserveCapacity(annotations.count)
+        if buildingFeatures { features.reserveCapacity(annotations.count) }
         var dataDrivenKeys = retainedDataDrivenKeys
         var isSet = [Bool](repeating: false, count: Kind.Annotation.Properties.descriptors.count)
         var usesImageKey = false
@@ -101,6 +118,7 @@ extension AnnotationManager {
                 imageUses.append(.init(image: image, annotation: annotation.id))
             }
             if layerValues["icon-image"] != nil { usesImageKey = true }
+            guard buildingFeatures else { continue }
             // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
             var properties: [String: JSONValue] = [customDataKey: .object(annotation.customData)]
             for (key, value) in layerValues { properties[StyleExpression.perFeatureKey(key, in: layerPropertiesKey)] = value }

@@ -1,3 +1,4 @@
+@_spi(Instrumentation) import CartoucheAnnotations
 import CartoucheJSON
 import CartoucheJobs
 @_spi(Instrumentation) import CartoucheScene
@@ -50,6 +51,26 @@ struct PreparedSceneCountTests {
                 _ = try prepared.drawing(frame: i, options: .init(ghosts: true))
             }
         } == 0)
+    }
+
+    @Test("placing, querying and drawing build no GeoJSON source (the draw order is all they need); compiling builds one per manager")
+    func placeBuildsNoSource() throws {
+        let engine = try Shared.engine.get()
+        for name in ["world-cities", "sf-stanford"] {
+            let bytes = try readBytes(Shared.repositoryRoot.appendingPathComponent("Examples/\(name).scene.json").path)
+            let document = try SceneDocument(jsonBytes: bytes)
+            try #require(!document.managers.isEmpty)
+            let counter = AnnotationInstrument.Counter()
+            try AnnotationInstrument.$sourcesBuilt.withValue(counter) {
+                _ = try PlaceJob.run(bytes, limits: .unlimited, text: engine, shouldCancel: nil).get()
+                let prepared = try PreparedScene(document, text: engine)
+                _ = try prepared.queryIndex(frame: 0)
+                _ = try prepared.drawing(frame: 0)
+            }
+            #expect(counter.value == 0, "\(name)")
+            try AnnotationInstrument.$sourcesBuilt.withValue(counter) { _ = try document.compile() }
+            #expect(counter.value == document.managers.count, "\(name)")
+        }
     }
 
     @Test("a frame beyond the preparation, or ghosts without recorded candidates, is an error, not a silent gap")

@@ -144,7 +144,7 @@ struct SceneTargetTests {
     func trimInGeometry(trim: String) throws {
         let scene = try Self.routeScene(routeProperties: #""line-width": 8, "line-trim-offset": \#(trim)"#)
         let prepared = try PreparedScene(scene, text: nil)
-        #expect(prepared.compiled.fragment.sources["route"]?.lineMetrics == true)
+        #expect(try scene.compile().fragment.sources["route"]?.lineMetrics == true)
         let index = try prepared.queryIndex(frame: 0)
         #expect(!Self.routeHit(index, x: 100), "the trimmed first half is hit")
         #expect(!Self.routeHit(index, x: 195))

@@ -6,7 +6,8 @@ import CartoucheText
 import Synchronization
 
 /// A scene with the work its outputs share done once: the content-sized
-/// callouts measured, the managers compiled, the lines above line-bound
+/// callouts measured, the managers checked and their draw order resolved
+/// (no GeoJSON is built: `compile` is for that), the lines above line-bound
 /// callouts found, and the cameras placed in order (each frame starting from
 /// the previous frame's anchors, so hysteresis holds; the first from the
 /// scene's `previous`, when given). The place response,
@@ -21,8 +22,8 @@ public struct PreparedScene: Sendable {
     public let document: SceneDocument
     /// The measured layouts of content-sized callouts, by id (for pictures).
     public let layouts: [String: CalloutLayout]
-    /// The managers compiled (sources, layers, the draw order).
-    public let compiled: CompiledAnnotations
+    /// The annotation layers' ids, bottom to top (``SceneDocument/drawOrder(target:)``).
+    public let drawOrder: [String]
     /// One frame per placed camera: all of them, or those up to `through`.
     public let response: PlaceResponse
     /// Text the fonts cannot draw, by annotation (also `response.warnings`).
@@ -42,11 +43,11 @@ public struct PreparedScene: Sendable {
     ///   - shouldStopSearch: optimise mode's softer deadline: past it the
     ///     search ends with a valid answer that says so (`stats.finished`).
     /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
-    ///   compile (as ``SceneDocument/compile(target:)`` would), text errors
+    ///   compile (the same error as ``SceneDocument/compile(target:)``), text errors
     ///   for content that cannot be measured, camera errors for fits,
     ///   `invalidValue` at `frame` for a frame the scene does not have,
     ///   ``SceneError/cancelled``.
-    /// - Complexity: compiling and measuring are linear in the annotations;
+    /// - Complexity: checking and measuring are linear in the annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`), once per camera.
     public init(
         _ scene: SceneDocument, text: TextLayoutEngine?, through lastFrame: Int? = nil, recordRejected: Bool? = nil,
@@ -57,7 +58,7 @@ public struct PreparedScene: Sendable {
         // naming unknown layers, properties a renderer refuses) make the scene
         // invalid for placing too, not only for compiling: every route
         // answers the same scene the same way.
-        let compiled = try scene.compile()
+        let drawOrder = try scene.drawOrder()
         let (doc, layouts) = try scene.measured(with: text)
         let record = recordRejected ?? scene.options.recordRejected
         var frames: [PlaceResponse.Frame] = []
@@ -68,7 +69,7 @@ public struct PreparedScene: Sendable {
             let camera = try frameDoc.resolve(spec)
             // Per frame: widths and sort keys may be zoom expressions, and a
             // camera that trims a manager changes which of its lines are drawn.
-            let above = try frameDoc.linesAboveBoundLines(compiled: compiled, zoom: camera.zoom)
+            let above = try frameDoc.linesAboveBoundLines(drawOrder: drawOrder, zoom: camera.zoom)
             PlacementInstrument.framePlacements?.increment()
             let result = try ViewAnnotationPlacer.place(
                 frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,
@@ -78,7 +79,7 @@ public struct PreparedScene: Sendable {
         }
         self.document = doc
         self.layouts = layouts
-        self.compiled = compiled
+        self.drawOrder = drawOrder
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
         self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts) + stale)
         self.recordsRejected = record

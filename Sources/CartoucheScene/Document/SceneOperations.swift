@@ -43,7 +43,7 @@ extension PreparedScene {
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
-        for m in frameDoc.managersInDrawOrder(compiled) {
+        for m in frameDoc.managersInDrawOrder(drawOrder) {
             layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text, leaves: leaves)
         }
         let projection: Projection
@@ -57,10 +57,10 @@ extension PreparedScene {
 
 extension SceneDocument {
     /// The managers bottom to top: by the position of each manager's own
-    /// layer in the compiled stack (layer positions resolved).
-    func managersInDrawOrder(_ compiled: CompiledAnnotations) -> [AnyAnnotationManager] {
+    /// layer in `drawOrder` (the layer ids, positions resolved).
+    func managersInDrawOrder(_ drawOrder: [String]) -> [AnyAnnotationManager] {
         var rank: [String: Int] = [:]
-        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
+        for (i, layer) in drawOrder.enumerated() { rank[layer] = i }
         return managers.sorted { rank[$0.id, default: 0] < rank[$1.id, default: 0] }
     }
 }

@@ -45,7 +45,7 @@ extension SceneDocument {
     /// - Parameters:
     ///   - compiled: the scene's managers, compiled (for the draw order).
     ///   - zoom: the frame's camera zoom (widths and sort keys may be expressions).
-    func linesAboveBoundLines(compiled: CompiledAnnotations, zoom: Double) throws(SceneError) -> [String: [AvoidLine]] {
+    func linesAboveBoundLines(drawOrder: [String], zoom: Double) throws(SceneError) -> [String: [AvoidLine]] {
         var bound: [(id: String, layer: String, feature: String?)] = []
         for va in viewAnnotations {
             if case .layerFeature(let layer, let feature) = va.annotatedFeature,
@@ -53,7 +53,7 @@ extension SceneDocument {
         }
         guard !bound.isEmpty else { return [:] }
         var rank: [String: Int] = [:]
-        for (i, layer) in compiled.fragment.layers.enumerated() { rank[layer.id] = i }
+        for (i, layer) in drawOrder.enumerated() { rank[layer] = i }
         // Every polyline in draw order: (manager rank, sort key, index), with its drawn parts.
         var drawn: [(order: (Int, Double, Int), manager: String, id: String, lines: [AvoidLine])] = []
         for m in managers {

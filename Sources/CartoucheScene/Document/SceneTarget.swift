@@ -120,6 +120,17 @@ extension SceneDocument {
         return compiled
     }
 
+    /// The annotation layers' ids bottom to top (layer positions resolved
+    /// among the basemap's layers), after every check of
+    /// ``compile(target:)`` with the same first error — without building a
+    /// source: what placing, querying and drawing need of the managers.
+    /// - Parameter target: overrides the scene's `options.target` (nil: the scene's).
+    public func drawOrder(target: StyleTarget? = nil) throws(SceneError) -> [String] {
+        let target = target ?? options.target
+        try checkManagers(target: target)
+        do { return try orchestrator.drawOrder(baseLayers: basemapBase, target: target) } catch { throw .annotations(error) }
+    }
+
     /// ``styleDocument(options:target:)`` together with the compile's
     /// non-fatal findings (duplicate annotation ids: the first is kept), so
     /// callers that must report them need not compile twice.

@@ -57,7 +57,7 @@ extension PreparedScene {
         var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0, zoom: placed.camera.zoom)] } ?? []
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
-        for m in frameDoc.managersInDrawOrder(compiled) {
+        for m in frameDoc.managersInDrawOrder(drawOrder) {
             layers += try frameDoc.drawingLayers(of: m, projection, environment: frameDoc.styleEnvironment(zoom: placed.camera.zoom))
         }
         var overlay: [Drawing.Primitive] = []
