@@ -88,6 +88,7 @@ public struct Projection: Sendable {
     ///
     /// - Complexity: O(1); a few hundred floating-point operations.
     public init(camera: Camera, viewport: ScreenSize, projection: MapProjection = .mercator) throws(CameraError) {
+        ProjectionInstrument.built?.increment()
         try camera.validate(for: viewport)
         self.camera = camera
         self.mapProjection = projection

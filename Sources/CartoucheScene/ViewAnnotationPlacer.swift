@@ -22,7 +22,18 @@ public enum ViewAnnotationPlacer {
         try validate(scene)
         let projection: Projection
         do { projection = try Projection(camera: scene.camera, viewport: scene.viewport, projection: scene.projection) } catch { throw .camera(error) }
+        return try placeValidated(scene, projection: projection, previous: previous, recordRejected: recordRejected,
+                                  shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+    }
 
+    /// `place` for a scene whose callouts and options were validated once
+    /// for all its frames (`validateCallouts`), with the frame's projection
+    /// (which validated its camera): a prepared scene validates once and
+    /// projects once per frame.
+    static func placeValidated(
+        _ scene: ViewAnnotationScene, projection: Projection, previous: ViewAnnotationResult?,
+        recordRejected: Bool, shouldCancel: (@Sendable () -> Bool)?, shouldStopSearch: (@Sendable () -> Bool)?
+    ) throws(SceneError) -> ViewAnnotationResult {
         let binder = Binder(scene: scene, projection: projection, previous: previous)
         var items: [PlacementItem] = []
         var anchorCoordinates: [[Coordinate?]] = []
@@ -74,14 +85,23 @@ public enum ViewAnnotationPlacer {
 
     static func validate(_ scene: ViewAnnotationScene) throws(SceneError) {
         do { try scene.camera.validate(for: scene.viewport) } catch { throw .camera(error) }
-        guard scene.cullingMargin.isFinite, scene.cullingMargin >= 0 else {
-            throw .invalidValue(field: "options.cullingMargin", value: scene.cullingMargin, reason: "must be finite and ≥ 0")
+        try validateCallouts(scene.viewAnnotations, cullingMargin: scene.cullingMargin, lineClearance: scene.lineClearance)
+    }
+
+    /// What `validate` checks beyond the camera: the same for every frame
+    /// of a scene, so a prepared scene checks it once.
+    static func validateCallouts(
+        _ viewAnnotations: [ViewAnnotation], cullingMargin: Double, lineClearance: Double?
+    ) throws(SceneError) {
+        PlacementInstrument.calloutValidations?.increment()
+        guard cullingMargin.isFinite, cullingMargin >= 0 else {
+            throw .invalidValue(field: "options.cullingMargin", value: cullingMargin, reason: "must be finite and ≥ 0")
         }
-        if let c = scene.lineClearance, !(c.isFinite && c >= 0) {
+        if let c = lineClearance, !(c.isFinite && c >= 0) {
             throw .invalidValue(field: "options.lineClearance", value: c, reason: "must be finite and ≥ 0")
         }
         var seen = Set<String>()
-        for va in scene.viewAnnotations {
+        for va in viewAnnotations {
             guard seen.insert(va.id).inserted else { throw .duplicateViewAnnotationId(va.id) }
             let s = va.size
             guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {

@@ -1,4 +1,5 @@
 @_spi(Instrumentation) import CartoucheAnnotations
+@_spi(Instrumentation) import CartoucheCamera
 import CartoucheJSON
 import CartoucheJobs
 @_spi(Instrumentation) import CartoucheScene
@@ -71,6 +72,24 @@ struct PreparedSceneCountTests {
             try AnnotationInstrument.$sourcesBuilt.withValue(counter) { _ = try document.compile() }
             #expect(counter.value == document.managers.count, "\(name)")
         }
+    }
+
+    @Test("one projection and no re-validation per frame: 3 cameras prepared, queried and drawn build 3 projections and check the callouts once")
+    func oneProjectionPerFrame() throws {
+        let engine = try Shared.engine.get()
+        let document = try SceneDocument(jsonBytes: try readBytes(Self.worldCities))
+        let projections = ProjectionInstrument.Counter(), validations = PlacementInstrument.Counter()
+        try ProjectionInstrument.$built.withValue(projections) {
+            try PlacementInstrument.$calloutValidations.withValue(validations) {
+                let prepared = try PreparedScene(document, text: engine)
+                for i in 0..<3 {
+                    _ = try prepared.queryIndex(frame: i)
+                    _ = try prepared.drawing(frame: i)
+                }
+            }
+        }
+        #expect(projections.value == 3)
+        #expect(validations.value == 1)
     }
 
     @Test("a frame beyond the preparation, or ghosts without recorded candidates, is an error, not a silent gap")

@@ -31,6 +31,9 @@ public struct PreparedScene: Sendable {
     /// Whether rejected candidates were recorded (pictures' ghosts need them).
     public let recordsRejected: Bool
     let text: TextLayoutEngine?
+    /// Per placed frame, its projection (built once: placing, the tap index
+    /// and the picture share it).
+    let projections: [Projection]
 
     /// - Parameters:
     ///   - scene: the scene to place.
@@ -61,41 +64,52 @@ public struct PreparedScene: Sendable {
         let drawOrder = try scene.drawOrder()
         let (doc, layouts) = try scene.measured(with: text)
         let record = recordRejected ?? scene.options.recordRejected
+        // The callouts and options are the same in every frame: checked once.
+        try ViewAnnotationPlacer.validateCallouts(
+            doc.viewAnnotations, cullingMargin: doc.options.cullingMargin, lineClearance: doc.options.lineClearance)
         var frames: [PlaceResponse.Frame] = []
+        var projections: [Projection] = []
         // A scene's `previous` stands for the frame before its first camera.
         var last = doc.previous?.result(inOrder: doc.viewAnnotations.map(\.id))
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
             let frameDoc = doc.forFrame(index)
             let camera = try frameDoc.resolve(spec)
+            // The frame's one projection (it validates the camera): placing,
+            // the tap index and the picture all use it.
+            let projection: Projection
+            do { projection = try Projection(camera: camera, viewport: doc.viewport, projection: doc.projection) } catch { throw .camera(error) }
             // Per frame: widths and sort keys may be zoom expressions, and a
             // camera that trims a manager changes which of its lines are drawn.
             let above = try frameDoc.linesAboveBoundLines(drawOrder: drawOrder, zoom: camera.zoom)
             PlacementInstrument.framePlacements?.increment()
-            let result = try ViewAnnotationPlacer.place(
-                frameDoc.placementScene(camera: camera, text: text, linesAbove: above), previous: last,
+            let result = try ViewAnnotationPlacer.placeValidated(
+                frameDoc.placementScene(camera: camera, projection: projection, text: text, linesAbove: above),
+                projection: projection, previous: last,
                 recordRejected: record, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+            projections.append(projection)
             frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) }))
             last = result
         }
         self.document = doc
         self.layouts = layouts
         self.drawOrder = drawOrder
+        self.projections = projections
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
         self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts) + stale)
         self.recordsRejected = record
         self.text = text
     }
 
-    /// The placed frame `index`.
+    /// The placed frame `index` and its projection.
     /// - Throws: `invalidValue` at `frame` when the scene has no such camera
     ///   or it was not prepared (beyond `through`).
-    func frame(_ index: Int) throws(SceneError) -> PlaceResponse.Frame {
+    func frame(_ index: Int) throws(SceneError) -> (placed: PlaceResponse.Frame, projection: Projection) {
         try document.checkFrame(index)
         guard response.frames.indices.contains(index) else {
             throw .invalidValue(field: "frame", value: Double(index),
                                 reason: "was not placed: the scene was prepared through frame \(response.frames.count - 1)")
         }
-        return response.frames[index]
+        return (response.frames[index], projections[index])
     }
 }
 
@@ -114,6 +128,9 @@ extension SceneDocument {
 @_spi(Instrumentation) public enum PlacementInstrument {
     /// Bound by a test around the work it measures; nil (the default) counts nothing.
     @TaskLocal public static var framePlacements: Counter?
+    /// Checks of a scene's callouts and placement options (once per
+    /// prepared scene, once per direct `ViewAnnotationPlacer.place`).
+    @TaskLocal public static var calloutValidations: Counter?
 
     public final class Counter: Sendable {
         private let count = Mutex(0)

@@ -39,15 +39,13 @@ extension PreparedScene {
         frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn,
         leaves: ClusterLeafPage = ClusterLeafPage()
     ) throws(SceneError) -> SceneQueryIndex {
-        let placed = try frame(index)
+        let (placed, projection) = try frame(index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
         for m in frameDoc.managersInDrawOrder(drawOrder) {
             layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text, leaves: leaves)
         }
-        let projection: Projection
-        do { projection = try Projection(camera: placed.camera, viewport: document.viewport, projection: document.projection) } catch { throw .camera(error) }
         var boxes: [String: [ScreenRect]] = [:]
         for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
         return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection,

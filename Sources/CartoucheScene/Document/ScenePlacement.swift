@@ -26,14 +26,19 @@ public struct PlaceResponse: Hashable, Sendable {
 
 extension SceneDocument {
     /// The scene for the view-annotation placement at one camera.
-    func placementScene(camera: Camera, text: TextLayoutEngine? = nil, linesAbove: [String: [AvoidLine]] = [:]) -> ViewAnnotationScene {
+    /// - Parameter projection: the frame's projection, when the caller has
+    ///   it (symbol boxes are projected with it); nil builds one if needed.
+    func placementScene(
+        camera: Camera, projection frameProjection: Projection? = nil, text: TextLayoutEngine? = nil,
+        linesAbove: [String: [AvoidLine]] = [:]
+    ) -> ViewAnnotationScene {
         let environment = styleEnvironment(zoom: camera.zoom)
         var layers: [String: [LayerFeature]] = [:]
         for m in managers { layers[m.id] = m.layerFeatures(in: environment) }
         let avoid = avoidLines + managers.filter { avoidLayers.contains($0.id) }.flatMap { $0.avoidLines(in: environment) }
         return ViewAnnotationScene(
             camera: camera, viewport: viewport, viewAnnotations: viewAnnotations, puck: puck,
-            avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, text: text), layers: layers,
+            avoidRegions: avoidRegions, avoidLines: avoid, symbols: symbolObstacles(camera: camera, projection: frameProjection, text: text), layers: layers,
             linesAbove: linesAbove, mode: options.mode, cullingMargin: options.cullingMargin, lineClearance: options.lineClearance,
             projection: projection)
     }
@@ -43,7 +48,7 @@ extension SceneDocument {
     /// those of its own manager drawn later (higher `line-sort-key`, then
     /// later in the list).
     /// - Parameters:
-    ///   - compiled: the scene's managers, compiled (for the draw order).
+    ///   - drawOrder: the annotation layers' ids, bottom to top (`drawOrder(target:)`).
     ///   - zoom: the frame's camera zoom (widths and sort keys may be expressions).
     func linesAboveBoundLines(drawOrder: [String], zoom: Double) throws(SceneError) -> [String: [AvoidLine]] {
         var bound: [(id: String, layer: String, feature: String?)] = []
@@ -82,9 +87,12 @@ extension SceneDocument {
     /// Icon and text boxes of point annotations on screen, for callouts with
     /// `enableSymbolLayerCollision` (on the globe at the sphere's
     /// `map.project` position; symbols behind it are not drawn).
-    func symbolObstacles(camera: Camera, text: TextLayoutEngine?) -> [SymbolObstacle] {
+    /// (A camera that cannot be projected has no symbols here: placing it
+    /// fails on that camera anyway, with the camera's error.)
+    func symbolObstacles(camera: Camera, projection frameProjection: Projection?, text: TextLayoutEngine?) -> [SymbolObstacle] {
         guard viewAnnotations.contains(where: \.enableSymbolLayerCollision),
-              let projection = try? Projection(camera: camera, viewport: viewport, projection: self.projection) else { return [] }
+              let projection = frameProjection ?? (try? Projection(camera: camera, viewport: viewport, projection: self.projection))
+        else { return [] }
         var out: [SymbolObstacle] = []
         for m in managers where { if case .point = m { true } else { false } }() {
             for f in m.drawnLayer(iconSizes: images, text: text, environment: styleEnvironment(zoom: camera.zoom)).features {

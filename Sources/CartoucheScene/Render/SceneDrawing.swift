@@ -45,13 +45,11 @@ extension PreparedScene {
     ///   `ghosts` when ghosts are asked of a scene prepared without
     ///   recording rejected candidates (they would be silently missing).
     public func drawing(frame index: Int = 0, options: SceneDocument.DrawingOptions = SceneDocument.DrawingOptions()) throws(SceneError) -> Drawing {
-        let placed = try frame(index)
+        let (placed, projection) = try frame(index)
         if options.ghosts && !recordsRejected {
             throw .invalidValue(field: "ghosts", value: 1, reason: "needs the scene prepared with recordRejected: true")
         }
         let viewport = document.viewport
-        let projection: Projection
-        do { projection = try Projection(camera: placed.camera, viewport: viewport, projection: document.projection) } catch { throw .camera(error) }
 
         // On the sphere, its disc and graticule lie under the layers.
         var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0, zoom: placed.camera.zoom)] } ?? []
