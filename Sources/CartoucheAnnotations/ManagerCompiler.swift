@@ -1,3 +1,4 @@
+@_spi(Instrumentation) import CartoucheGeometry
 import CartoucheJSON
 import CartoucheStyle
 

@@ -1,4 +1,4 @@
-import CartoucheGeometry
+@_spi(Instrumentation) import CartoucheGeometry
 import Foundation
 
 /// A camera looking at a viewport, with every matrix precomputed: projects

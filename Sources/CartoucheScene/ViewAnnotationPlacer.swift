@@ -1,5 +1,5 @@
 import CartoucheCamera
-import CartoucheGeometry
+@_spi(Instrumentation) import CartoucheGeometry
 import CartouchePlacement
 import Foundation
 

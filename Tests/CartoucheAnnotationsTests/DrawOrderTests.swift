@@ -1,5 +1,5 @@
 @_spi(Instrumentation) import CartoucheAnnotations
-import CartoucheGeometry
+@_spi(Instrumentation) import CartoucheGeometry
 import CartoucheStyle
 import Testing
 
@@ -12,7 +12,7 @@ import Testing
 
     /// The sources built while `work` runs.
     func sourcesBuilt(_ work: () throws -> Void) rethrows -> Int {
-        let counter = AnnotationInstrument.Counter()
+        let counter = InstrumentCounter()
         try AnnotationInstrument.$sourcesBuilt.withValue(counter) { try work() }
         return counter.value
     }

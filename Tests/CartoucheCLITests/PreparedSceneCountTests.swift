@@ -1,5 +1,6 @@
 @_spi(Instrumentation) import CartoucheAnnotations
 @_spi(Instrumentation) import CartoucheCamera
+@_spi(Instrumentation) import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs
 @_spi(Instrumentation) import CartoucheScene
@@ -15,7 +16,7 @@ struct PreparedSceneCountTests {
 
     /// The frames placed while `work` runs.
     func framePlacements(_ work: () throws -> Void) rethrows -> Int {
-        let counter = PlacementInstrument.Counter()
+        let counter = InstrumentCounter()
         try PlacementInstrument.$framePlacements.withValue(counter) { try work() }
         return counter.value
     }
@@ -61,7 +62,7 @@ struct PreparedSceneCountTests {
             let bytes = try readBytes(Shared.repositoryRoot.appendingPathComponent("Examples/\(name).scene.json").path)
             let document = try SceneDocument(jsonBytes: bytes)
             try #require(!document.managers.isEmpty)
-            let counter = AnnotationInstrument.Counter()
+            let counter = InstrumentCounter()
             try AnnotationInstrument.$sourcesBuilt.withValue(counter) {
                 _ = try PlaceJob.run(bytes, limits: .unlimited, text: engine, shouldCancel: nil).get()
                 let prepared = try PreparedScene(document, text: engine)
@@ -78,7 +79,7 @@ struct PreparedSceneCountTests {
     func oneProjectionPerFrame() throws {
         let engine = try Shared.engine.get()
         let document = try SceneDocument(jsonBytes: try readBytes(Self.worldCities))
-        let projections = ProjectionInstrument.Counter(), validations = PlacementInstrument.Counter()
+        let projections = InstrumentCounter(), validations = InstrumentCounter()
         try ProjectionInstrument.$built.withValue(projections) {
             try PlacementInstrument.$calloutValidations.withValue(validations) {
                 let prepared = try PreparedScene(document, text: engine)

@@ -1,9 +1,8 @@
 import CartoucheAnnotations
 import CartoucheCamera
-import CartoucheGeometry
+@_spi(Instrumentation) import CartoucheGeometry
 import CartouchePlacement
 import CartoucheText
-import Synchronization
 
 /// A scene with the work its outputs share done once: the content-sized
 /// callouts measured, the managers checked and their draw order resolved
@@ -127,15 +126,8 @@ extension SceneDocument {
 /// library's API).
 @_spi(Instrumentation) public enum PlacementInstrument {
     /// Bound by a test around the work it measures; nil (the default) counts nothing.
-    @TaskLocal public static var framePlacements: Counter?
+    @TaskLocal public static var framePlacements: InstrumentCounter?
     /// Checks of a scene's callouts and placement options (once per
     /// prepared scene, once per direct `ViewAnnotationPlacer.place`).
-    @TaskLocal public static var calloutValidations: Counter?
-
-    public final class Counter: Sendable {
-        private let count = Mutex(0)
-        public init() {}
-        public var value: Int { count.withLock { $0 } }
-        func increment() { count.withLock { $0 += 1 } }
-    }
+    @TaskLocal public static var calloutValidations: InstrumentCounter?
 }
