@@ -128,9 +128,8 @@ public struct BatchRunner: Sendable {
                     let result: Result<PlaceOutcome, JobError>
                     do {
                         result = try await pool.run {
-                            let deadlines = Deadlines(timeout)
-                            return PlaceJob.run(line.bytes, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                                shouldStopSearch: deadlines.shouldStopSearch, target: target, mode: mode)
+                            return PlaceJob.run(line.bytes, limits: .unlimited, text: text, budget: .timeout(timeout),
+                                                target: target, mode: mode)
                         }
                     } catch {
                         // The waiting line holds the whole window, so this cannot happen.

@@ -50,9 +50,8 @@ public struct PlaceCommand: AsyncParsableCommand {
         if !batch {
             // The bytes once, not also as `Data`: a 500 MB scene would be held twice while it is placed.
             let body = Array(try handle.readToEnd() ?? Data())
-            let deadlines = Deadlines(timeout)
-            switch PlaceJob.run(body, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target, mode: options.mode) {
+            switch PlaceJob.run(body, limits: .unlimited, text: text, budget: .timeout(timeout),
+                                target: options.target, mode: options.mode) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])

@@ -77,7 +77,7 @@ public struct QueryCommand: ParsableCommand {
         request["scene"] = scene
         let options: TargetOptions
         do { options = try target.options(mode) } catch { return .failure(error) }
-        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text, shouldCancel: nil,
+        return QueryJob.runWithWarnings(json: .object(request), limits: .unlimited, text: text,
                                         target: options.target, mode: options.mode)
     }
 

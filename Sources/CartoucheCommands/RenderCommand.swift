@@ -32,7 +32,7 @@ public struct RenderCommand: ParsableCommand {
     func outcome(for body: [UInt8], text: TextLayoutEngine) -> Result<RenderOutcome, JobError> {
         let options: RenderOptions
         do { options = try RenderOptions(parameters: parameters) } catch { return .failure(error) }
-        return RenderJob.runWithWarnings(body, options: options, limits: .unlimited, text: text, shouldCancel: nil)
+        return RenderJob.runWithWarnings(body, options: options, limits: .unlimited, text: text)
     }
 
     public func run() throws {

@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheScene
 import CartoucheStyle
 import CartoucheText
@@ -100,24 +101,25 @@ public enum CompileJob {
     ///   - text: shapes the point annotations' `text-field`s, so labels with
     ///     code points no font has are warned about (the style draws them with
     ///     its glyphs; callouts are not part of a style); nil skips the check.
-    ///   - shouldCancel: the request's deadline, checked before compiling
-    ///     (compiling is linear in the annotations and does not poll).
+    ///   - budget: the request's deadline, checked before compiling
+    ///     (compiling is linear in the annotations and does not poll; a
+    ///     zoom-range scene's placement polls it).
     /// - Complexity: O(annotations) plus the sort of each manager's layer order.
     public static func run(
         _ body: [UInt8], options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style = .compact,
-        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil
+        text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited
     ) -> Result<CompileOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         if ZoomRangeScene.isZoomRange(json) {
-            return ZoomRangeCompileJob.run(json, options: options, limits: limits, style: style, text: text, shouldCancel: shouldCancel)
+            return ZoomRangeCompileJob.run(json, options: options, limits: limits, style: style, text: text, budget: budget)
         }
         let document: SceneDocument
         switch SceneInput.decode(json, limits: limits, target: options.target) {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }
-        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
         let output: JSONValue
         let warnings: [AnnotationError]
         do {

@@ -39,10 +39,9 @@ public enum PlaceJob {
     ///   - body: the request body, a scene as JSON.
     ///   - limits: the annotation and text length limits the scene must keep.
     ///   - text: measures content-sized callouts (required when the scene has any).
-    ///   - shouldCancel: the request's deadline, polled by the solver.
-    ///   - shouldStopSearch: optimise mode's softer deadline, before
-    ///     `shouldCancel`'s: the search ends there with a valid answer whose
-    ///     frames say `stats.finished: false`, instead of no answer.
+    ///   - budget: the request's deadline, polled by the solver, and optimise
+    ///     mode's softer one before it: the search ends there with a valid
+    ///     answer whose frames say `stats.finished: false`, instead of no answer.
     ///   - target: the request's target (`--target`, `?target=`); nil keeps
     ///     the scene's `options.target`.
     ///   - mode: the request's placement mode (`--mode`, `?mode=`); nil keeps
@@ -50,14 +49,13 @@ public enum PlaceJob {
     /// - Returns: the outcome, or the problem to report (never a crash).
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        shouldStopSearch: (@Sendable () -> Bool)? = nil, target: StyleTarget? = nil, mode: PlacementMode? = nil
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
+        target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<PlaceOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         if ZoomRangeScene.isZoomRange(json) {
-            return ZoomRangePlaceJob.run(json, limits: limits, text: text, shouldCancel: shouldCancel,
-                                         shouldStopSearch: shouldStopSearch, mode: mode)
+            return ZoomRangePlaceJob.run(json, limits: limits, text: text, budget: budget, mode: mode)
         }
         let document: SceneDocument
         switch SceneInput.decode(json, limits: limits, target: target, mode: mode) {
@@ -65,10 +63,10 @@ public enum PlaceJob {
         case .failure(let problem): return .failure(problem)
         }
         // A budget spent on reading, waiting and decoding stops here, before the solver starts.
-        if let shouldCancel, shouldCancel() { return .failure(cancelled) }
+        if budget.isCancelled { return .failure(cancelled) }
         let response: PlaceResponse
         do {
-            response = try document.place(text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+            response = try document.place(text: text, budget: budget)
         } catch .cancelled {
             return .failure(cancelled)
         } catch {

@@ -21,49 +21,50 @@ public enum QueryJob {
 
     /// - Returns: `{"frame", "hits": [...]}`, or `{"frame", "taps": [{"at", "hits"}, …]}`
     ///   for `taps`; hits top-most first (see `SceneHit.writeJSON(to:)`).
-    /// - Complexity: placement (polled by `shouldCancel`) plus the index build,
+    /// - Complexity: placement (polled by the budget) plus the index build,
     ///   then per tap one grid-cell lookup plus its hits.
     /// - Parameters:
     ///   - body: the request, `{"scene", "frame"?, "at" | "rect" | "near" | "taps", "leafLimit"?, "leafOffset"?, …}` as JSON.
     ///   - limits: the sizes the scene may have.
     ///   - text: measures content-sized callouts and labels.
-    ///   - shouldCancel: polled while placing and between taps (a deadline, a client gone).
+    ///   - budget: its `shouldCancel` is polled while placing and between
+    ///     taps (a deadline, a client gone).
     ///   - target: the request's target (`--target`, `?target=`);
     ///     nil keeps the scene's `options.target`.
     ///   - mode: the request's placement mode (`--mode`, `?mode=`);
     ///     nil keeps the scene's `options.mode`.
     public static func run(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
         target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<[UInt8], JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return run(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode)
+        return run(json: json, limits: limits, text: text, budget: budget, target: target, mode: mode)
     }
 
     /// The same, for a request already parsed (the CLI builds it from a scene file and flags).
     public static func run(
-        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
         target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<[UInt8], JobError> {
-        runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode).map(\.body)
+        runWithWarnings(json: json, limits: limits, text: text, budget: budget, target: target, mode: mode).map(\.body)
     }
 
-    /// ``run(_:limits:text:shouldCancel:target:mode:)`` with the answer's warnings apart too (for headers).
+    /// ``run(_:limits:text:budget:target:mode:)`` with the answer's warnings apart too (for headers).
     public static func runWithWarnings(
-        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
         target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<QueryOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
-        return runWithWarnings(json: json, limits: limits, text: text, shouldCancel: shouldCancel, target: target, mode: mode)
+        return runWithWarnings(json: json, limits: limits, text: text, budget: budget, target: target, mode: mode)
     }
 
     /// - Returns: `{"frame", "hits" | "taps", "warnings"?}` and the warnings
     ///   as sentences; `warnings` is present when the scene's text has
     ///   missing glyphs (see ``PlaceJob``).
     public static func runWithWarnings(
-        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
+        json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
         target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<QueryOutcome, JobError> {
         let request: QueryRequest
@@ -78,11 +79,11 @@ public enum QueryJob {
             return .failure(.invalidValue(
                 detail: "frame: \(request.frame) is not the index of one of the scene's \(document.cameras.count) cameras", path: "frame"))
         }
-        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
         let index: SceneQueryIndex
         let warnings: [SceneWarning]
         do {
-            let prepared = try PreparedScene(document, text: text, through: request.frame, shouldCancel: shouldCancel)
+            let prepared = try PreparedScene(document, text: text, through: request.frame, budget: budget)
             index = try prepared.queryIndex(frame: request.frame, holes: request.holes, globeTaps: request.globeTaps, leaves: request.leaves)
             warnings = prepared.warnings
         } catch {
@@ -100,7 +101,7 @@ public enum QueryJob {
                 w.key("taps")
                 w.beginArray()
                 for (i, point) in points.enumerated() {
-                    if i % tapsPerBudgetCheck == 0, shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+                    if i % tapsPerBudgetCheck == 0, budget.isCancelled { return .failure(PlaceJob.cancelled) }
                     w.beginObject()
                     w.key("at"); w.beginArray(); try w.write(point.x); try w.write(point.y); w.endArray()
                     try writeHits(index.query(at: point, radius: request.radius), to: &w)

@@ -50,20 +50,20 @@ public struct RenderOutcome: Sendable {
 /// "Draw this scene": parse, check limits, decode, place for the camera,
 /// draw, write SVG. Shared by `POST /v1/render` and `cartouche render`.
 public enum RenderJob {
-    /// ``runWithWarnings(_:options:limits:text:shouldCancel:)`` without the warnings.
+    /// ``runWithWarnings(_:options:limits:text:budget:)`` without the warnings.
     /// - Returns: the SVG document as UTF-8 bytes (deterministic).
     public static func run(
         _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
-        shouldCancel: (@Sendable () -> Bool)?
+        budget: PlacementBudget = .unlimited
     ) -> Result<[UInt8], JobError> {
-        runWithWarnings(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel).map(\.svg)
+        runWithWarnings(body, options: options, limits: limits, text: text, budget: budget).map(\.svg)
     }
 
     /// - Returns: the SVG and the scene's warnings.
-    /// - Complexity: dominated by placement (polled by `shouldCancel`), then linear in what is drawn.
+    /// - Complexity: dominated by placement (polled by the budget), then linear in what is drawn.
     public static func runWithWarnings(
         _ body: [UInt8], options: RenderOptions, limits: SceneLimits, text: TextLayoutEngine?,
-        shouldCancel: (@Sendable () -> Bool)?
+        budget: PlacementBudget = .unlimited
     ) -> Result<RenderOutcome, JobError> {
         let document: SceneDocument
         switch SceneInput.decode(body: body, limits: limits, target: options.target, mode: options.mode) {
@@ -74,13 +74,13 @@ public enum RenderJob {
             return .failure(.parameterOutOfRange(
                 "frame", "\(options.frame) is not the index of one of the scene's \(document.cameras.count) cameras"))
         }
-        if shouldCancel?() == true { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
         let drawing: Drawing
         let warnings: [SceneWarning]
         do {
             let prepared = try PreparedScene(
                 document, text: text, through: options.frame,
-                recordRejected: document.options.recordRejected || options.ghosts, shouldCancel: shouldCancel)
+                recordRejected: document.options.recordRejected || options.ghosts, budget: budget)
             drawing = try prepared.drawing(
                 frame: options.frame, options: SceneDocument.DrawingOptions(ghosts: options.ghosts, caption: options.caption))
             warnings = prepared.warnings

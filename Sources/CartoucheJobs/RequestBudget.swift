@@ -1,3 +1,4 @@
+import CartouchePlacement
 import Synchronization
 
 /// What a request may still spend: a deadline counted from its arrival, and
@@ -42,6 +43,16 @@ public final class RequestBudget: Sendable {
     public var shouldStopSearch: @Sendable () -> Bool {
         { [self] in ContinuousClock.now >= searchDeadline }
     }
+
+    /// Both checks as the one value jobs and the solver take.
+    public var placement: PlacementBudget {
+        PlacementBudget(shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+    }
+
+    /// The hard deadline alone, for routes whose answer cannot say that a
+    /// search stopped early (query, render, compile): their optimise
+    /// search runs until the request's time is up.
+    public var placementWithoutSoftStop: PlacementBudget { PlacementBudget(shouldCancel: shouldCancel) }
 
     /// Marks the request abandoned and runs the registered hooks (once).
     public func abandon() {

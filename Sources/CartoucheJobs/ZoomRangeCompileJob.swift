@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartouchePlacement
 import CartoucheScene
 import CartoucheText
 
@@ -9,7 +10,7 @@ enum ZoomRangeCompileJob {
     /// - Complexity: dominated by `ZoomRangePlacer`.
     static func run(
         _ json: JSONValue, options: CompileOptions, limits: SceneLimits, style: JSONWriter.Style, text: TextLayoutEngine?,
-        shouldCancel: (@Sendable () -> Bool)?
+        budget: PlacementBudget
     ) -> Result<CompileOutcome, JobError> {
         let scene: ZoomRangeScene
         switch ZoomRangePlaceJob.decode(json, limits: limits) {
@@ -17,7 +18,7 @@ enum ZoomRangeCompileJob {
         case .failure(let problem): return .failure(problem)
         }
         let response: ZoomRangeResponse
-        do { response = try scene.place(text: text, shouldCancel: shouldCancel) } catch {
+        do { response = try scene.place(text: text, budget: budget) } catch {
             return .failure(PlaceJob.jobError(for: error, in: scene.asDocument))
         }
         let (source, layers) = response.style(contents: scene.contents)

@@ -10,8 +10,7 @@ import CartoucheText
 enum ZoomRangePlaceJob {
     /// - Complexity: dominated by `ZoomRangePlacer`.
     static func run(
-        _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        shouldStopSearch: (@Sendable () -> Bool)?, mode: PlacementMode? = nil
+        _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget, mode: PlacementMode? = nil
     ) -> Result<PlaceOutcome, JobError> {
         var scene: ZoomRangeScene
         switch decode(json, limits: limits) {
@@ -20,10 +19,10 @@ enum ZoomRangePlaceJob {
         }
         // `--mode` / `?mode=` override `options.mode` here as for camera scenes.
         if let mode { scene.options.mode = mode }
-        if let shouldCancel, shouldCancel() { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
         let response: ZoomRangeResponse
         do {
-            response = try scene.place(text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+            response = try scene.place(text: text, budget: budget)
         } catch {
             // Content that cannot be measured, at its annotation's path; a spent budget.
             return .failure(PlaceJob.jobError(for: error, in: scene.asDocument))

@@ -11,19 +11,16 @@ public enum ViewAnnotationPlacer {
     ///   - scene: the callouts, bound to the screen for one camera.
     ///   - previous: the last frame's result, for anchor stability.
     ///   - recordRejected: keep rejected candidates (for pictures).
-    ///   - shouldCancel: polled by the solver; return true to stop.
-    ///   - shouldStopSearch: optimise mode's softer deadline (see
-    ///     `PlacementOptions.shouldStopSearch`).
+    ///   - budget: when to give up (``SceneError/cancelled``) and when
+    ///     optimise mode's search should end early.
     public static func place(
         _ scene: ViewAnnotationScene, previous: ViewAnnotationResult? = nil,
-        recordRejected: Bool = false, shouldCancel: (@Sendable () -> Bool)? = nil,
-        shouldStopSearch: (@Sendable () -> Bool)? = nil
+        recordRejected: Bool = false, budget: PlacementBudget = .unlimited
     ) throws(SceneError) -> ViewAnnotationResult {
         try validate(scene)
         let projection: Projection
         do { projection = try Projection(camera: scene.camera, viewport: scene.viewport, projection: scene.projection) } catch { throw .camera(error) }
-        return try placeValidated(scene, projection: projection, previous: previous, recordRejected: recordRejected,
-                                  shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+        return try placeValidated(scene, projection: projection, previous: previous, recordRejected: recordRejected, budget: budget)
     }
 
     /// `place` for a scene whose callouts and options were validated once
@@ -32,7 +29,7 @@ public enum ViewAnnotationPlacer {
     /// projects once per frame.
     static func placeValidated(
         _ scene: ViewAnnotationScene, projection: Projection, previous: ViewAnnotationResult?,
-        recordRejected: Bool, shouldCancel: (@Sendable () -> Bool)?, shouldStopSearch: (@Sendable () -> Bool)?
+        recordRejected: Bool, budget: PlacementBudget
     ) throws(SceneError) -> ViewAnnotationResult {
         let binder = Binder(scene: scene, projection: projection, previous: previous)
         var items: [PlacementItem] = []
@@ -44,9 +41,8 @@ public enum ViewAnnotationPlacer {
             anchorCoordinates.append(coordinates)
         }
         let environment = binder.environment()
-        let options = PlacementOptions(
-            previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected, shouldCancel: shouldCancel,
-            shouldStopSearch: shouldStopSearch)
+        var options = PlacementOptions(previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected)
+        options.budget = budget
         let result: PlacementResult
         do {
             switch scene.mode {
@@ -72,13 +68,13 @@ public enum ViewAnnotationPlacer {
     /// Places the same scene for a sequence of cameras (an animation), each
     /// frame starting from the previous frame's anchors.
     public static func placeSequence(
-        _ scene: ViewAnnotationScene, cameras: [Camera], shouldCancel: (@Sendable () -> Bool)? = nil
+        _ scene: ViewAnnotationScene, cameras: [Camera], budget: PlacementBudget = .unlimited
     ) throws(SceneError) -> [ViewAnnotationResult] {
         var results: [ViewAnnotationResult] = []
         var scene = scene
         for camera in cameras {
             scene.camera = camera
-            results.append(try place(scene, previous: results.last, shouldCancel: shouldCancel))
+            results.append(try place(scene, previous: results.last, budget: budget))
         }
         return results
     }

@@ -20,9 +20,9 @@ struct EngineController {
         let body = try await RequestBody.json(request, limit: config.maxBodyBytes, budget: budget, state: state)
         let limits = SceneLimits(maxAnnotations: config.maxAnnotations, maxTextLength: config.maxTextLength)
         let text = state.text
-        let shouldCancel = budget.shouldCancel, shouldStopSearch = budget.shouldStopSearch
+        let placement = budget.placement
         let outcome = try await state.runBudgeted(budget) {
-            PlaceJob.run(body, limits: limits, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch,
+            PlaceJob.run(body, limits: limits, text: text, budget: placement,
                          target: options.target, mode: options.mode)
         }
         state.metrics.recordPlacement(placed: outcome.placed, hiddenByReason: outcome.hiddenByReason)

@@ -41,7 +41,7 @@ struct SceneController {
     }
 
     func compile(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
-        let shouldCancel = budget.shouldCancel
+        let placement = budget.placementWithoutSoftStop
         var parsed = try Problem.mapping { () throws(JobError) in try CompileOptions(parameters: request.parameterPairs) }
         // A style that draws text needs glyphs: by default this service's own.
         parsed.defaultGlyphs = PublicBaseURL.resolve(configuration: state.configuration, request: request.head) + CompileOptions.glyphRoute
@@ -49,7 +49,7 @@ struct SceneController {
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
-            CompileJob.run(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
+            CompileJob.run(body, options: options, limits: limits, text: text, budget: placement)
         }
         return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }
@@ -81,23 +81,23 @@ struct SceneController {
     }
 
     func query(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
-        let shouldCancel = budget.shouldCancel
+        let placement = budget.placementWithoutSoftStop
         let options = try Problem.mapping { () throws(JobError) in try TargetOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
-            QueryJob.runWithWarnings(body, limits: limits, text: text, shouldCancel: shouldCancel, target: options.target, mode: options.mode)
+            QueryJob.runWithWarnings(body, limits: limits, text: text, budget: placement, target: options.target, mode: options.mode)
         }
         return Self.withWarnings(jsonResponse(outcome.body), outcome.warnings)
     }
 
     func render(_ request: Request, budget: RequestBudget) async throws(Problem) -> Response {
-        let shouldCancel = budget.shouldCancel
+        let placement = budget.placementWithoutSoftStop
         let options = try Problem.mapping { () throws(JobError) in try RenderOptions(parameters: request.parameterPairs) }
         let (body, limits) = try await readScene(request, budget: budget)
         let text = state.text
         let outcome = try await state.runBudgeted(budget) {
-            RenderJob.runWithWarnings(body, options: options, limits: limits, text: text, shouldCancel: shouldCancel)
+            RenderJob.runWithWarnings(body, options: options, limits: limits, text: text, budget: placement)
         }
         return Self.withWarnings(Response(status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
                                           body: ResponseBody(byteBuffer: ByteBuffer(bytes: outcome.svg))), outcome.warnings)

@@ -64,7 +64,7 @@ struct PreparedSceneCountTests {
             try #require(!document.managers.isEmpty)
             let counter = InstrumentCounter()
             try AnnotationInstrument.$sourcesBuilt.withValue(counter) {
-                _ = try PlaceJob.run(bytes, limits: .unlimited, text: engine, shouldCancel: nil).get()
+                _ = try PlaceJob.run(bytes, limits: .unlimited, text: engine).get()
                 let prepared = try PreparedScene(document, text: engine)
                 _ = try prepared.queryIndex(frame: 0)
                 _ = try prepared.drawing(frame: 0)

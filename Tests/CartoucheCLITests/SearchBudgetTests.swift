@@ -30,10 +30,10 @@ struct SearchBudgetTests {
     @Test("past the search deadline: 200 with finished false, no fewer shown than greedy; with time to spare: finished true")
     func stopsWithAnAnswer() throws {
         let engine = try Shared.engine.get()
-        let greedy = try PlaceJob.run(Self.denseScene(mode: "greedy"), limits: .unlimited, text: engine, shouldCancel: nil).get()
-        let stopped = try PlaceJob.run(Self.denseScene(mode: "optimise"), limits: .unlimited, text: engine, shouldCancel: { false },
-                                       shouldStopSearch: { true }).get()
-        let full = try PlaceJob.run(Self.denseScene(mode: "optimise"), limits: .unlimited, text: engine, shouldCancel: nil).get()
+        let greedy = try PlaceJob.run(Self.denseScene(mode: "greedy"), limits: .unlimited, text: engine).get()
+        let stopped = try PlaceJob.run(Self.denseScene(mode: "optimise"), limits: .unlimited, text: engine,
+                                       budget: .init(shouldCancel: { false }, shouldStopSearch: { true })).get()
+        let full = try PlaceJob.run(Self.denseScene(mode: "optimise"), limits: .unlimited, text: engine).get()
         let (stoppedStats, stoppedCount) = try frame(stopped)
         let (fullStats, fullCount) = try frame(full)
         #expect(stoppedStats["finished"] == false && stoppedStats["method"] == "optimise")

@@ -61,7 +61,7 @@ struct CorpusExecutableTests {
             }
         case .accepted:
             #expect(run.status == 0, "\(run.stderr)")
-            let viaJob = try PlaceJob.run(hostile.request.body(), limits: .unlimited, text: try Shared.engine.get(), shouldCancel: nil).get()
+            let viaJob = try PlaceJob.run(hostile.request.body(), limits: .unlimited, text: try Shared.engine.get()).get()
             #expect(run.stdout == viaJob.body + [UInt8(ascii: "\n")])
         }
     }

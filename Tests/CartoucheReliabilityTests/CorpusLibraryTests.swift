@@ -13,7 +13,7 @@ let sceneCases = HostileCorpus.all.filter { !$0.isServiceOnly && $0.routes.conta
 struct CorpusLibraryTests {
     @Test("PlaceJob, which `cartouche place` runs, gives the service's problem or placement", arguments: sceneCases)
     func placeJob(_ hostile: HostileCase) throws {
-        let result = PlaceJob.run(hostile.request.body(), limits: .unlimited, text: try Shared.engine.get(), shouldCancel: nil)
+        let result = PlaceJob.run(hostile.request.body(), limits: .unlimited, text: try Shared.engine.get())
         switch (hostile.expected, result) {
         case (.problem(let expected), .failure(let problem)):
             expected.check(problem)
@@ -34,7 +34,7 @@ struct CorpusLibraryTests {
         let engine = try Shared.engine.get()
         guard case .problem(let expected) = hostile.expected else {
             let placed = try SceneDocument(jsonBytes: bytes).place(text: engine).jsonBytes()
-            let viaJob = try PlaceJob.run(bytes, limits: .unlimited, text: engine, shouldCancel: nil).get()
+            let viaJob = try PlaceJob.run(bytes, limits: .unlimited, text: engine).get()
             #expect(placed == viaJob.body)
             return
         }

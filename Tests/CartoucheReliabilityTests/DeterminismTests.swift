@@ -147,9 +147,9 @@ struct DeterminismTests {
                     (.compile, "/v1/compile?output=fragment", scene.bytes,
                      try CompileJob.run(scene.bytes, options: CompileOptions(output: .fragment), limits: .unlimited).get().body),
                     (.query, "/v1/query", query,
-                     try QueryJob.run(query, limits: .unlimited, text: engine, shouldCancel: nil).get()),
+                     try QueryJob.run(query, limits: .unlimited, text: engine).get()),
                     (.render, "/v1/render", scene.bytes,
-                     try RenderJob.run(scene.bytes, options: RenderOptions(), limits: .unlimited, text: engine, shouldCancel: nil).get()),
+                     try RenderJob.run(scene.bytes, options: RenderOptions(), limits: .unlimited, text: engine).get()),
                 ]
                 for (_, uri, body, bytes) in expected {
                     for _ in 0..<2 {

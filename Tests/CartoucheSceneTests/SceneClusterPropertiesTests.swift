@@ -75,7 +75,7 @@ struct SceneClusterPropertiesTests {
         var members: [String: JSONValue] = ["scene": request, "rect": [0, 0, 800, 600]]
         if let page { members["leafLimit"] = .number(Double(page.limit)); members["leafOffset"] = .number(Double(page.offset)) }
         request = .object(members)
-        let body = try QueryJob.runWithWarnings(json: request, limits: .unlimited, text: nil, shouldCancel: nil).get().body
+        let body = try QueryJob.runWithWarnings(json: request, limits: .unlimited, text: nil).get().body
         let hits = try #require(try JSONParser().parse(body).objectValue?["hits"]?.arrayValue)
         var byId: [Int: [String: JSONValue]] = [:]
         for hit in hits {
@@ -124,7 +124,7 @@ struct SceneClusterPropertiesTests {
             var members: [String: JSONValue] = ["scene": scene, "at": [400, 300]]
             members[member] = value
             let request = JSONValue.object(members)
-            let result = QueryJob.runWithWarnings(json: request, limits: .unlimited, text: nil, shouldCancel: nil)
+            let result = QueryJob.runWithWarnings(json: request, limits: .unlimited, text: nil)
             guard case .failure(let problem) = result else { Issue.record("\(member) \(value) was accepted"); continue }
             #expect(problem.path == member, "\(problem)")
         }

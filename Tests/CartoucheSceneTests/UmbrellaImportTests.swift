@@ -21,7 +21,7 @@ import Testing
         #expect(style.layers.map(\.id) == ["background", "stops"])
         let bytes = Array(try JSONValue.object(["version": 1, "viewport": ["width": 10, "height": 10],
                                                 "camera": ["center": [0, 0], "zoom": 1]]).jsonBytes())
-        let answer = PlaceJob.run(bytes, limits: .unlimited, text: nil, shouldCancel: nil)
+        let answer = PlaceJob.run(bytes, limits: .unlimited, text: nil)
         #expect((try? answer.get())?.placed == 0)
     }
 }

@@ -26,7 +26,7 @@ struct EmbeddingExampleTests {
 
     /// Example 2: a job called directly, no HTTP at all.
     static func placeDirectly(scene bytes: [UInt8], text: TextLayoutEngine) throws -> PlaceOutcome {
-        try PlaceJob.run(bytes, limits: .unlimited, text: text, shouldCancel: nil).get()
+        try PlaceJob.run(bytes, limits: .unlimited, text: text).get()
     }
 
     @Test("the host app answers its own route and Cartouche's, with Cartouche's problems and request ids")

@@ -45,8 +45,8 @@ struct JobRobustnessTests {
             if i % 2 == 1 { body = Self.mutate(body, &rng) }
             let compiled = Self.check(CompileJob.run(body, options: CompileOptions(), limits: limits), "compile", i)
             let query = Array(#"{"scene":"#.utf8) + body + Array(#","at":[400,300],"radius":5}"#.utf8)
-            let queried = Self.check(QueryJob.run(query, limits: limits, text: engine, shouldCancel: nil), "query", i)
-            let rendered = Self.check(RenderJob.run(body, options: RenderOptions(), limits: limits, text: engine, shouldCancel: nil), "render", i)
+            let queried = Self.check(QueryJob.run(query, limits: limits, text: engine), "query", i)
+            let rendered = Self.check(RenderJob.run(body, options: RenderOptions(), limits: limits, text: engine), "render", i)
             for answered in [compiled, queried, rendered] { if answered { succeeded += 1 } else { refused += 1 } }
         }
         // Both outcomes must occur, or the mutations test nothing.

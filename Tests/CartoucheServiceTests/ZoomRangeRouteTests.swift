@@ -20,7 +20,7 @@ struct ZoomRangeRouteTests {
             #expect(response.status == .ok)
             #expect(String(buffer: response.body) == ZoomRangeFixture.answer)
         }
-        let job = try PlaceJob.run(Array(ZoomRangeFixture.scene.utf8), limits: .unlimited, text: nil, shouldCancel: nil).get()
+        let job = try PlaceJob.run(Array(ZoomRangeFixture.scene.utf8), limits: .unlimited, text: nil).get()
         #expect(String(decoding: job.body, as: UTF8.self) == ZoomRangeFixture.answer)
     }
 

@@ -107,7 +107,7 @@ struct MotionSuite: BenchmarkSuite {
     /// Places one scene through the JSON path and parses the answer.
     static func place(_ scene: [String: JSONValue], _ engine: TextLayoutEngine) throws -> JSONValue {
         let body = try JSONValue.object(scene).jsonBytes()
-        switch PlaceJob.run(body, limits: .unlimited, text: engine, shouldCancel: nil) {
+        switch PlaceJob.run(body, limits: .unlimited, text: engine) {
         case .success(let outcome): return try JSONParser().parse(outcome.body)
         case .failure(let problem): throw MotionError.refused("\(problem)")
         }

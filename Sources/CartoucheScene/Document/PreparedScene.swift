@@ -41,9 +41,9 @@ public struct PreparedScene: Sendable {
     ///   - lastFrame: place cameras `0...lastFrame` only; nil places all.
     ///   - recordRejected: keep rejected candidates; nil follows the scene's
     ///     `options.recordRejected`.
-    ///   - shouldCancel: polled by the solver (a request deadline).
-    ///   - shouldStopSearch: optimise mode's softer deadline: past it the
-    ///     search ends with a valid answer that says so (`stats.finished`).
+    ///   - budget: polled by the solver: a request deadline
+    ///   (``SceneError/cancelled``) and optimise mode's softer one (past it
+    ///   the search ends with a valid answer that says so, `stats.finished`).
     /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
     ///   compile (the same error as ``SceneDocument/compile(target:)``), text errors
     ///   for content that cannot be measured, camera errors for fits,
@@ -53,7 +53,7 @@ public struct PreparedScene: Sendable {
     ///   placement dominates (see `ViewAnnotationPlacer`), once per camera.
     public init(
         _ scene: SceneDocument, text: TextLayoutEngine?, through lastFrame: Int? = nil, recordRejected: Bool? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+        budget: PlacementBudget = .unlimited
     ) throws(SceneError) {
         if let lastFrame { try scene.checkFrame(lastFrame) }
         // Managers that cannot be compiled (layer positions in a cycle or
@@ -84,7 +84,7 @@ public struct PreparedScene: Sendable {
             let result = try ViewAnnotationPlacer.placeValidated(
                 frameDoc.placementScene(camera: camera, projection: projection, text: text, linesAbove: above),
                 projection: projection, previous: last,
-                recordRejected: record, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+                recordRejected: record, budget: budget)
             projections.append(projection)
             frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) }))
             last = result

@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
+import CartouchePlacement
 import CartoucheStyle
 import CartoucheText
 
@@ -20,9 +21,9 @@ extension SceneDocument {
     public func queryIndex(
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
         globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, leaves: ClusterLeafPage = ClusterLeafPage(),
-        shouldCancel: (@Sendable () -> Bool)? = nil
+        budget: PlacementBudget = .unlimited
     ) throws(SceneError) -> SceneQueryIndex {
-        try PreparedScene(self, text: text, through: frame, shouldCancel: shouldCancel)
+        try PreparedScene(self, text: text, through: frame, budget: budget)
             .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps, leaves: leaves)
     }
 }

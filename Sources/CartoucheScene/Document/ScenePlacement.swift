@@ -153,15 +153,12 @@ extension SceneDocument {
     ///
     /// - Parameters:
     ///   - text: measures content-sized callouts (required when the scene has any).
-    ///   - shouldCancel: polled by the solver (a request deadline).
-    ///   - shouldStopSearch: optimise mode's softer deadline (the answer then
-    ///     says `finished: false`).
-    /// - Throws: as ``PreparedScene/init(_:text:through:recordRejected:shouldCancel:shouldStopSearch:)``.
-    /// - Complexity: compiling the managers is linear in their annotations;
+    ///   - budget: a request deadline, polled by the solver, and optimise
+    ///     mode's softer one (the answer then says `finished: false`).
+    /// - Throws: as ``PreparedScene/init(_:text:through:recordRejected:budget:)``.
+    /// - Complexity: checking the managers is linear in their annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`).
-    public func place(
-        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
-    ) throws(SceneError) -> PlaceResponse {
-        try PreparedScene(self, text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch).response
+    public func place(text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited) throws(SceneError) -> PlaceResponse {
+        try PreparedScene(self, text: text, budget: budget).response
     }
 }

@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
+import CartouchePlacement
 import CartoucheRender
 import CartoucheStyle
 import CartoucheText
@@ -29,11 +30,11 @@ extension SceneDocument {
     ///   - index: which camera of the scene.
     ///   - text: measures content-sized callouts (required when the scene has any).
     ///   - options: ghosts (rejected candidates) and caption.
-    ///   - shouldCancel: polled by the solver (a request deadline).
+    ///   - budget: polled by the solver (a request deadline).
     public func drawing(frame index: Int = 0, text: TextLayoutEngine?, options: DrawingOptions = DrawingOptions(),
-                        shouldCancel: (@Sendable () -> Bool)? = nil) throws(SceneError) -> Drawing {
+                        budget: PlacementBudget = .unlimited) throws(SceneError) -> Drawing {
         let prepared = try PreparedScene(self, text: text, through: index, recordRejected: self.options.recordRejected || options.ghosts,
-                                         shouldCancel: shouldCancel)
+                                         budget: budget)
         return try prepared.drawing(frame: index, options: options)
     }
 }

@@ -55,9 +55,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
     ///
     /// - Complexity: see `ZoomRangePlacer` (near-linear in the annotations
     ///   for labels of similar size).
-    public func place(
-        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
-    ) throws(SceneError) -> ZoomRangeResponse {
+    public func place(text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited) throws(SceneError) -> ZoomRangeResponse {
         let (measured, layouts) = try asDocument.measured(with: text)
         let method = options.mode
         let items = Self.items(measured.viewAnnotations)
@@ -68,7 +66,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
         let result: ZoomRangeResult
         do {
             result = try ZoomRangePlacer.place(items, range: zoomRange, mode: method,
-                                               shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+                                               shouldCancel: budget.shouldCancel, shouldStopSearch: budget.shouldStopSearch)
         } catch {
             throw .cancelled
         }
