@@ -87,8 +87,9 @@ enum DuplicateIds {
         var position: Int
     }
 
-    /// A 64-bit hash of the id's UTF-8 bytes: eight bytes per multiply,
-    /// then MurmurHash3's finaliser so the top bits are well mixed.
+    /// A 64-bit hash of the id's UTF-8 bytes: eight bytes per multiply (the
+    /// tail by overlapping loads), then MurmurHash3's finaliser so the top
+    /// bits are well mixed.
     @inline(__always)
     static func hash(_ id: String) -> UInt64 {
         if let hash = id.utf8.withContiguousStorageIfAvailable({ hash(utf8: $0) }) { return hash }
@@ -107,8 +108,21 @@ enum DuplicateIds {
             offset += 8
         }
         if offset < raw.count {
-            var tail: UInt64 = 0
-            for index in offset..<raw.count { tail |= UInt64(raw[index]) << UInt64(8 * (index - offset)) }
+            // The last 1–7 bytes by overlapping loads rather than a byte
+            // loop whose length varies from id to id: the last eight bytes
+            // when the id has them, else two four-byte words, else three
+            // single bytes. Every byte is covered and the length is mixed
+            // in above, and only equal hashes are trusted to compare the ids.
+            let count = raw.count
+            let tail: UInt64
+            if count >= 8 {
+                tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else if count >= 4 {
+                tail = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+            } else {
+                tail = UInt64(raw[0]) | UInt64(raw[count / 2]) << 8 | UInt64(raw[count - 1]) << 16
+            }
             state = (state ^ tail) &* multiplier
             state ^= state >> 29
         }

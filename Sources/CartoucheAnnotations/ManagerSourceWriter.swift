@@ -68,9 +68,8 @@ extension AnnotationManager {
         // Each feature is assembled here and handed to the writer in one call.
         var feature = JSONRawBuffer()
 
-        // Room for a sample of features first, then for the rest at the
-        // sample's size per feature plus slack: regrowing a buffer of
-        // hundreds of megabytes would briefly need it three times over.
+        // Room for a sample of features first, then for the rest at the sample's size per feature
+        // plus slack: regrowing a buffer of hundreds of megabytes would briefly need it three times over.
         let sampleSize = 256
         writer.reserveCapacity(min(annotations.count, sampleSize) * 256)
         let start = writer.bytes.count
@@ -81,6 +80,7 @@ extension AnnotationManager {
             if position == sampleSize {
                 let perFeature = (writer.bytes.count - start) / sampleSize
                 writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
+                writer.prefault(expectedBytes: (annotations.count - sampleSize) * perFeature)  // one call, not a fault per page
             }
             if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
                 nextDuplicate += 1

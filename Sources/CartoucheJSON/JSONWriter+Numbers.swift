@@ -15,9 +15,13 @@
 // - the digits padded with zeros otherwise (only 2^53 itself gets here:
 //   smaller integral values take the integer path).
 
-/// "00" "01" … "99": two digits per lookup, in constant storage (a
-/// `StaticString` needs no lazy initialisation, unlike a global array).
-private let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+/// 10^0 … 10^19, for counting digits (literals, so the array is laid out
+/// statically, with no lazy initialisation check on each use).
+private let powersOfTen64: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+    100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+]
 
 extension JSONWriter {
     /// 2^53: every integer of smaller magnitude is a double exactly.
@@ -38,27 +42,36 @@ extension JSONWriter {
     /// length: the one spelling both ``JSONWriter`` and ``JSONRawBuffer`` use.
     @inline(__always)
     static func spellFiniteNumber(_ value: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        if value.magnitude < exactIntegerLimit, value == value.rounded(.towardZero) {
+        // Integral below 2^53: the conversion is in range, and converting
+        // back tells (`rounded(.towardZero)` is a libm call on baseline
+        // x86-64, which has no rounding instruction).
+        if value.magnitude < exactIntegerLimit, case let integer = Int64(value), Double(integer) == value {
             if value == 0 && value.sign == .minus {
                 out[0] = UInt8(ascii: "-")
                 out[1] = UInt8(ascii: "0")
                 return 2
             }
-            return spellInteger(Int64(value), into: out)
+            return spellInteger(integer, into: out)
         }
         return spellShortestNonIntegral(value, into: out)
     }
 
     /// Spells a finite double that is not an integer below 2^53 (so not
     /// zero) in the layout described at the top of this file.
+    ///
+    /// Written for random data: the sign, the digit count and the point are
+    /// placed without data-dependent branches (a coordinate's sign, its 16
+    /// or 17 digits and its 1–3 integer digits are coin tosses to a branch
+    /// predictor); the layout's case is a branch, but a stable one.
+    @inline(__always)
     private static func spellShortestNonIntegral(_ value: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let bits = value.bitPattern
-        let decimal = ShortestDecimal(positiveFiniteBits: bits & ~(1 << 63))
-        var position = 0
-        if bits >> 63 != 0 {
-            out[0] = UInt8(ascii: "-")
-            position = 1
-        }
+        let magnitudeBits = bits & ~(1 << 63)
+        let decimal = ShortestDecimal(shortPositiveFiniteBits: magnitudeBits) ?? ShortestDecimal(positiveFiniteBits: magnitudeBits)
+        let base = out.baseAddress.unsafelyUnwrapped
+        // "-" always written, kept only for negative values.
+        base[0] = UInt8(ascii: "-")
+        var position = Int(truncatingIfNeeded: bits >> 63)
         let digitCount = decimalDigitCount(decimal.significand)
         let leadingExponent = decimal.exponent + digitCount - 1
         if leadingExponent < -4 || value.magnitude > exactIntegerLimit {
@@ -84,23 +97,29 @@ extension JSONWriter {
             return position + exponentDigits
         }
         if leadingExponent < 0 {
-            // 0.000ddd
-            out[position] = UInt8(ascii: "0")
-            out[position + 1] = UInt8(ascii: ".")
-            position += 2
-            for _ in 0..<(-leadingExponent - 1) {
-                out[position] = UInt8(ascii: "0")
-                position += 1
-            }
-            writeDigits(decimal.significand, count: digitCount, endingAt: position + digitCount, in: out)
-            return position + digitCount
+            // 0.000ddd: "0.000" written whole (at most three zeros are
+            // needed), the digits over its tail.
+            storeWord(0x3030_3030_3030_2E30, at: base + position)  // "0.000000"
+            let start = position + 1 - leadingExponent
+            writeDigits(decimal.significand, count: digitCount, endingAt: start + digitCount, in: out)
+            return start + digitCount
         }
         let integerDigits = leadingExponent + 1
         if integerDigits < digitCount {
-            // ddd.ddd: digits one place right, then the integer part moved left.
-            writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
-            for index in position..<(position + integerDigits) { out[index] = out[index + 1] }
-            out[position + integerDigits] = UInt8(ascii: ".")
+            // ddd.ddd: digits one place right, then the integer part moved
+            // left over the gap and the point stored behind it.
+            let head = writeDigits(decimal.significand, count: digitCount, endingAt: position + 1 + digitCount, in: out)
+            if integerDigits < 8 {
+                // One store: the first `integerDigits` characters, ".", and
+                // the characters after them as they already are in place.
+                let shift = UInt64(8 &* integerDigits)
+                let integerMask: UInt64 = (1 &<< shift) &- 1
+                let tail = (head &<< 8) & ~((integerMask &<< 8) | 0xFF)
+                storeWord((head & integerMask) | (0x2E &<< shift) | tail, at: base + position)
+            } else {
+                for index in position..<(position + integerDigits) { out[index] = out[index + 1] }
+                out[position + integerDigits] = UInt8(ascii: ".")
+            }
             return position + digitCount + 1
         }
         // ddd000
@@ -122,55 +141,70 @@ extension JSONWriter {
         }
     }
 
-    /// Number of decimal digits of `value` (1 for 0), by comparisons.
+    /// Number of decimal digits of `v` (1 for 0), without branches: the
+    /// bit length times log10(2) is the count or one less, and one
+    /// comparison with a power of ten decides.
     @inline(__always)
     private static func decimalDigitCount(_ v: UInt64) -> Int {
-        if v < 100_000_000 {
-            if v < 10_000 { return v < 100 ? (v < 10 ? 1 : 2) : (v < 1_000 ? 3 : 4) }
-            return v < 1_000_000 ? (v < 100_000 ? 5 : 6) : (v < 10_000_000 ? 7 : 8)
-        }
-        if v < 10_000_000_000_000_000 {
-            if v < 1_000_000_000_000 {
-                return v < 10_000_000_000 ? (v < 1_000_000_000 ? 9 : 10) : (v < 100_000_000_000 ? 11 : 12)
-            }
-            return v < 100_000_000_000_000 ? (v < 10_000_000_000_000 ? 13 : 14) : (v < 1_000_000_000_000_000 ? 15 : 16)
-        }
-        return v < 100_000_000_000_000_000 ? 17 : v < 1_000_000_000_000_000_000 ? 18 : v < 10_000_000_000_000_000_000 ? 19 : 20
+        // v | 1 has as many digits as v (10^n − 1 is odd) and one for 0.
+        let w = v | 1
+        let bitLength = 64 &- w.leadingZeroBitCount
+        let guess = (bitLength &* 1_233) &>> 12  // ⌊bitLength · log10(2)⌋, exact for 1…64
+        return guess &+ (w >= powersOfTen64[guess] ? 1 : 0)
     }
 
-    /// Writes the `count` decimal digits of `value` so the last one lands
-    /// at `end − 1`: eight at a time in 32-bit arithmetic, two per lookup.
+    /// Stores eight bytes (little-endian: the first character in the low byte).
     @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>) {
-        let pairs = digitPairs.utf8Start
-        var remaining = value
-        var index = end
-        var left = count
-        @inline(__always) func writePair(_ pair: UInt32, at position: Int) {
-            out[position] = pairs[Int(2 * pair)]
-            out[position + 1] = pairs[Int(2 * pair + 1)]
+    private static func storeWord(_ word: UInt64, at pointer: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: word.littleEndian, as: UInt64.self)
+    }
+
+    /// The eight decimal characters of `v` (below 10^8, with leading zeros),
+    /// the first in the low byte: each step splits every lane in two
+    /// (10^4, then 10^2 by multiply-shift, then 10), SWAR in one register.
+    @inline(__always)
+    private static func eightDigits(_ v: UInt64) -> UInt64 {
+        let merged = (v / 10_000) | ((v % 10_000) &<< 32)
+        let hundreds = ((merged &* 10_486) &>> 20) & 0x0000_007F_0000_007F
+        let pairs = hundreds | ((merged &- 100 &* hundreds) &<< 16)
+        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F_000F
+        return (tens | ((pairs &- 10 &* tens) &<< 8)) | 0x3030_3030_3030_3030
+    }
+
+    /// Writes the `count` (1…24) decimal digits of `value` so the last one
+    /// lands at `end − 1`, eight characters per store, and returns the first
+    /// eight characters written (as ``eightDigits(_:)`` orders them; only the
+    /// first `count` are meaningful when `count < 8`).
+    ///
+    /// Stores go front to back, each covering the previous one's unused
+    /// tail, so with `count ≥ 8` nothing outside `end − count ..< end` is
+    /// touched; with fewer digits up to `8 − count` bytes after `end` are
+    /// overwritten (the callers' 32-byte buffers leave room for it).
+    @inline(__always)
+    @discardableResult
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>) -> UInt64 {
+        let start = out.baseAddress.unsafelyUnwrapped + (end &- count)
+        let low = eightDigits(value % 100_000_000)
+        if count <= 8 {
+            let word = low &>> UInt64(8 &* (8 &- count))
+            storeWord(word, at: start)
+            return word
         }
-        while left >= 8 {
-            let low = UInt32(truncatingIfNeeded: remaining % 100_000_000)
-            remaining /= 100_000_000
-            let (high4, low4) = (low / 10_000, low % 10_000)
-            writePair(low4 % 100, at: index - 2)
-            writePair(low4 / 100, at: index - 4)
-            writePair(high4 % 100, at: index - 6)
-            writePair(high4 / 100, at: index - 8)
-            index -= 8
-            left -= 8
-        }
-        var rest = UInt32(truncatingIfNeeded: remaining)
-        while left >= 2 {
-            writePair(rest % 100, at: index - 2)
-            rest /= 100
-            index -= 2
-            left -= 2
-        }
-        if left == 1 {
-            out[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-        }
+        // 9…24 digits: `rest` has `restCount` (1…16) of them; its first
+        // `restCount − 8` (or all, when fewer than 8) go in a shifted word.
+        let rest = value / 100_000_000
+        let restCount = count &- 8
+        let middle = eightDigits(rest % 100_000_000)
+        let hasHigh = restCount > 8
+        let high = eightDigits((rest / 100_000_000) % 100_000_000)
+        let firstCount = hasHigh ? restCount &- 8 : restCount
+        let first = (hasHigh ? high : middle) &>> UInt64(8 &* (8 &- firstCount))
+        let second = hasHigh ? middle : low
+        storeWord(first, at: start)
+        storeWord(second, at: start + firstCount)
+        storeWord(low, at: start + restCount)
+        // The first eight characters: `first`'s, then `second`'s.
+        return first | (firstCount == 8 ? 0 : second &<< UInt64(8 &* firstCount))
     }
 
     /// Appends a decimal integer without going through `String`.

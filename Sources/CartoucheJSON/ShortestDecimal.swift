@@ -48,39 +48,42 @@ struct ShortestDecimal: Equatable {
         // Scaling by 10^−k leaves the value with 1…4 extra binary places.
         let h = q &+ PowersOfTen.floorLog2OfPowerOfTen(-k) &+ 1
         let power = PowersOfTen.table[-k &- PowersOfTen.minExponent]
-        let scaledLower = Self.roundToOdd(power, lowerEnd << UInt64(h))
-        let scaledValue = Self.roundToOdd(power, middle << UInt64(h))
-        let scaledUpper = Self.roundToOdd(power, upperEnd << UInt64(h))
+        let scaledLower = Self.roundToOdd(power, lowerEnd &<< UInt64(h))
+        let scaledValue = Self.roundToOdd(power, middle &<< UInt64(h))
+        let scaledUpper = Self.roundToOdd(power, upperEnd &<< UInt64(h))
         // Scaled by 4 · 10^−k, rounded to odd: the last two bits are the
         // fraction and the sticky bit.
         let lower = scaledLower &+ (isEven ? 0 : 1)
         let upper = scaledUpper &- (isEven ? 0 : 1)
 
-        let s = scaledValue / 4
-        if s >= 10 {
-            // One digit fewer: the multiples of 10^(k+1) just below and above.
-            let tens = s / 10
-            let belowInside = lower <= 40 &* tens
-            let aboveInside = 40 &* tens &+ 40 <= upper
-            if belowInside != aboveInside {
-                self.init(trimming: tens &+ (aboveInside ? 1 : 0), exponent: k &+ 1)
-                return
-            }
-        }
-        let belowInside = lower <= 4 &* s
-        let aboveInside = 4 &* s &+ 4 <= upper
-        if belowInside != aboveInside {
-            self.init(trimming: s &+ (aboveInside ? 1 : 0), exponent: k)
-            return
-        }
-        // Both neighbours read back: take the closer one, the even one on a tie.
+        // The candidates are chosen with arithmetic on 0/1 flags, not
+        // branches: for random doubles whether the shorter one reads back
+        // is a coin toss, and a mispredicted branch costs more than
+        // computing both.
+        let s = scaledValue &>> 2
+        // One digit fewer: the multiples of 10^(k+1) just below and above.
+        let tens = s / 10
+        let tensAboveInside = Self.flag(40 &* tens &+ 40 <= upper)
+        let shorter = Self.flag(s >= 10) & (Self.flag(lower <= 40 &* tens) ^ tensAboveInside)
+        let aboveInside = Self.flag(4 &* s &+ 4 <= upper)
+        let oneInside = Self.flag(lower <= 4 &* s) ^ aboveInside
+        // When both neighbours read back (or neither), the closer one, the
+        // even one on a tie.
         let half = 4 &* s &+ 2
-        let roundUp = scaledValue > half || (scaledValue == half && s & 1 != 0)
-        self.init(trimming: s &+ (roundUp ? 1 : 0), exponent: k)
+        let roundUp = Self.flag(scaledValue > half) | (Self.flag(scaledValue == half) & s & 1)
+        let up = (oneInside & aboveInside) | (~oneInside & roundUp)
+        let shorterMask = 0 &- shorter
+        let digits = ((tens &+ tensAboveInside) & shorterMask) | ((s &+ up) & ~shorterMask)
+        self.init(trimming: digits, exponent: k &+ Int(truncatingIfNeeded: shorter))
     }
 
+    /// 1 for true, 0 for false, for branch-free arithmetic.
+    @inline(__always)
+    private static func flag(_ condition: Bool) -> UInt64 { condition ? 1 : 0 }
+
     /// `digits × 10^exponent` with the trailing zeros of `digits` moved
-    /// into the exponent.
+    /// into the exponent (Schubfach's digits rarely end in zeros: one
+    /// check for eight of them, then one at a time).
     @inline(__always)
     private init(trimming digits: UInt64, exponent: Int) {
         var digits = digits
@@ -97,15 +100,31 @@ struct ShortestDecimal: Equatable {
         self.exponent = exponent
     }
 
+    /// `digits × 10^exponent` with the trailing zeros of `digits` (not
+    /// zero, below 10^16) moved into the exponent in at most four steps,
+    /// 8 + 4 + 2 + 1: a short decimal scaled to 15 places has many.
+    @inline(__always)
+    init(trimmingShort digits: UInt64, exponent: Int) {
+        var digits = digits
+        var exponent = exponent
+        for (power, places) in [(100_000_000 as UInt64, 8), (10_000, 4), (100, 2), (10, 1)] where digits % power == 0 {
+            digits /= power
+            exponent &+= places
+        }
+        self.significand = digits
+        self.exponent = exponent
+    }
+
     /// ⌊g · cp / 2^128⌋ with its lowest bit set when the product's
     /// discarded part is not (almost) zero: Schubfach's round-to-odd,
     /// which keeps comparisons against the scaled interval exact.
     @inline(__always)
     private static func roundToOdd(_ g: (high: UInt64, low: UInt64), _ cp: UInt64) -> UInt64 {
-        let lowProduct = g.low.multipliedFullWidth(by: cp)
-        let highProduct = g.high.multipliedFullWidth(by: cp)
-        let (middle, carry) = highProduct.low.addingReportingOverflow(lowProduct.high)
-        let top = highProduct.high &+ (carry ? 1 : 0)
-        return top | (middle > 1 ? 1 : 0)
+        // In 128-bit arithmetic so the carry and the sticky bit are
+        // computed, not branched on (both are random bits).
+        let product = UInt128(g.high) &* UInt128(cp) &+ ((UInt128(g.low) &* UInt128(cp)) &>> 64)
+        let top = UInt64(truncatingIfNeeded: product &>> 64)
+        let middle = UInt64(truncatingIfNeeded: product) &>> 1  // nonzero when the discarded part exceeds 1
+        return top | ((middle | (0 &- middle)) &>> 63)
     }
 }
