@@ -57,13 +57,14 @@ public enum ZoomRangePlacer {
     ) throws(PlacementError) -> ZoomRangeResult {
         var state = ZoomRangeState(items, range: range)
         var near: [Int32] = []
+        var scratch = ZoomRangeState.GreedyScratch()
         var reasons = [HiddenReason?](repeating: nil, count: items.count)
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
         for (rank, i) in order.enumerated() {
             if rank & 255 == 255, let shouldCancel, shouldCancel() {
                 throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
             }
-            reasons[i] = placeGreedily(i, &state, &near)
+            reasons[i] = placeGreedily(i, &state, &near, &scratch)
         }
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
@@ -86,7 +87,9 @@ public enum ZoomRangePlacer {
     }
 
     /// Places item `i` at its lowest free minimum zoom, or says why not.
-    private static func placeGreedily(_ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32]) -> HiddenReason? {
+    private static func placeGreedily(
+        _ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32], _ scratch: inout ZoomRangeState.GreedyScratch
+    ) -> HiddenReason? {
         let item = state.items[i]
         if !item.visible { return .notVisible }
         guard !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
@@ -95,17 +98,11 @@ public enum ZoomRangePlacer {
             state.place(i, anchor: 0, minZoom: state.lowest[i])
             return nil
         }
-        state.keepInReach(of: i, &near)
-        var best = (zoom: Double.infinity, anchor: -1)
-        var firstBlocker: Int32 = -1
-        for a in item.anchors.indices {
-            // Later anchors only matter if they beat the best so far: stop them once they cannot.
-            let (m, blocker) = state.lowestMinZoom(i, anchor: a, near: near, bound: best.zoom)
-            if a == 0 { firstBlocker = blocker }
-            if m < best.zoom { best = (m, a) }
-            if m == state.lowest[i] { break }  // no anchor can do better
-        }
+        let best = state.lowestOverAnchors(i, &scratch)
         guard best.anchor >= 0, best.zoom <= state.top[i] else {
+            // The reason names the first item, in the grid's order, that rules out the first anchor.
+            state.keepInReach(of: i, &near)
+            let firstBlocker = state.lowestMinZoom(i, anchor: 0, near: near).blocker
             return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
         }
         state.place(i, anchor: best.anchor, minZoom: best.zoom)
