@@ -16,7 +16,7 @@ public struct PlaceCommand: AsyncParsableCommand {
     var batch = false
 
     /// Optional so `--help` says "core count" once rather than also printing this machine's count.
-    @Option(help: "Scenes placed at once in batch mode (default: core count).")
+    @Option(help: "Scenes placed at once in batch mode; threads of one zoom-range scene's greedy placement, same answer for any number (default: core count).")
     var jobs: Int?
 
     @Option(help: "Take only lines k with k % n == i (zero-based), as i/n.")
@@ -52,7 +52,8 @@ public struct PlaceCommand: AsyncParsableCommand {
             let body = Array(try handle.readToEnd() ?? Data())
             let deadlines = Deadlines(timeout)
             switch PlaceJob.run(body, limits: .unlimited, text: text, shouldCancel: deadlines.shouldCancel,
-                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target, mode: options.mode) {
+                                shouldStopSearch: deadlines.shouldStopSearch, target: options.target, mode: options.mode,
+                                threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])

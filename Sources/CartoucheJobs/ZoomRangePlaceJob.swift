@@ -10,7 +10,7 @@ enum ZoomRangePlaceJob {
     /// - Complexity: dominated by `ZoomRangePlacer`.
     static func run(
         _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, shouldCancel: (@Sendable () -> Bool)?,
-        shouldStopSearch: (@Sendable () -> Bool)?, mode: PlacementMode? = nil
+        shouldStopSearch: (@Sendable () -> Bool)?, mode: PlacementMode? = nil, threads: Int = 1
     ) -> Result<PlaceOutcome, JobError> {
         var scene: ZoomRangeScene
         switch decode(json, limits: limits) {
@@ -22,7 +22,7 @@ enum ZoomRangePlaceJob {
         if let shouldCancel, shouldCancel() { return .failure(PlaceJob.cancelled) }
         let response: ZoomRangeResponse
         do {
-            response = try scene.place(text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+            response = try scene.place(text: text, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch, threads: threads)
         } catch {
             // Content that cannot be measured, at its annotation's path; a spent budget.
             return .failure(PlaceJob.jobError(for: error, in: scene.asDocument))

@@ -49,23 +49,30 @@ public enum ZoomRangePlacer {
     ///   - range: the zooms covered, both ends included.
     ///   - mode: greedy (first fit in priority order) or optimise (greedy,
     ///     then the search that lowers minimum zooms keeping priorities).
-    ///   - shouldCancel: polled every 256 items; true throws `PlacementError.cancelled`.
+    ///   - shouldCancel: polled every batch of 1,024 items; true throws `PlacementError.cancelled`.
     ///   - shouldStopSearch: ends optimise mode's search early (`finished` false).
+    ///   - threads: threads greedy placement may use (`ZoomRangeBatches`,
+    ///     internal); the answer is the same for any number, `pairTests`
+    ///     included.
     public static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMethod = .greedy,
-        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil, threads: Int = 1
+    ) throws(PlacementError) -> ZoomRangeResult {
+        try place(items, range: range, mode: mode, shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch,
+                  threads: threads, batchSize: ZoomRangeBatches.defaultBatchSize)
+    }
+
+    /// ``place(_:range:mode:shouldCancel:shouldStopSearch:threads:)`` with
+    /// the batch size of the threaded greedy placement (tests take small ones).
+    static func place(
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMethod, shouldCancel: (@Sendable () -> Bool)?,
+        shouldStopSearch: (@Sendable () -> Bool)?, threads: Int, batchSize: Int
     ) throws(PlacementError) -> ZoomRangeResult {
         var state = ZoomRangeState(items, range: range)
-        var near: [Int32] = []
-        var scratch = ZoomRangeState.GreedyScratch()
         var reasons = [HiddenReason?](repeating: nil, count: items.count)
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
-        for (rank, i) in order.enumerated() {
-            if rank & 255 == 255, let shouldCancel, shouldCancel() {
-                throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
-            }
-            reasons[i] = placeGreedily(i, &state, &near, &scratch)
-        }
+        try ZoomRangeBatches(threads: max(1, threads), batchSize: max(1, batchSize))
+            .run(order: order, &state, &reasons, shouldCancel: shouldCancel)
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
             var search = ZoomRangeSearch(order: order, shouldCancel: shouldCancel, shouldStop: shouldStopSearch)
@@ -86,26 +93,23 @@ public enum ZoomRangePlacer {
         return result
     }
 
-    /// Places item `i` at its lowest free minimum zoom, or says why not.
-    private static func placeGreedily(
-        _ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32], _ scratch: inout ZoomRangeState.GreedyScratch
-    ) -> HiddenReason? {
+    /// Item `i` when greedy mode does not search it (``ZoomRangeState/searches(_:)``
+    /// false): why it is hidden, or nil when it is placed (`allowOverlap`,
+    /// at its lowest zoom with its first anchor).
+    static func placeWithoutSearch(_ i: Int, _ state: inout ZoomRangeState) -> HiddenReason? {
         let item = state.items[i]
         if !item.visible { return .notVisible }
         guard !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
         guard state.lowest[i] <= state.top[i] else { return .zoom }
-        if item.allowOverlap {
-            state.place(i, anchor: 0, minZoom: state.lowest[i])
-            return nil
-        }
-        let best = state.lowestOverAnchors(i, &scratch)
-        guard best.anchor >= 0, best.zoom <= state.top[i] else {
-            // The reason names the first item, in the grid's order, that rules out the first anchor.
-            state.keepInReach(of: i, &near)
-            let firstBlocker = state.lowestMinZoom(i, anchor: 0, near: near).blocker
-            return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
-        }
-        state.place(i, anchor: best.anchor, minZoom: best.zoom)
+        state.place(i, anchor: 0, minZoom: state.lowest[i])
         return nil
+    }
+
+    /// Why item `i`, which no anchor fits, is hidden: the first item, in the
+    /// grid's bottom-up order, that rules out its first anchor.
+    static func hiddenReason(_ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32]) -> HiddenReason {
+        state.keepInReach(of: i, &near)
+        let firstBlocker = state.lowestMinZoom(i, anchor: 0, near: near).blocker
+        return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
     }
 }

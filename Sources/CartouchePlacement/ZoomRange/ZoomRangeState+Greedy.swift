@@ -32,73 +32,115 @@ extension ZoomRangeState {
         var rects: [[ScreenRect]] = []
     }
 
-    /// The lowest minimum zoom item `i` may take over all its anchors against
-    /// the placed items, and the first anchor giving it; `(+infinity, -1)`
-    /// when no anchor fits below its top. The same answer as trying each
-    /// anchor with ``lowestMinZoom(_:anchor:near:skip:overrides:bound:)``
-    /// on the ``keepInReach(of:_:)`` list.
-    ///
-    /// - Complexity: O(levels + listed entries × anchors × collision boxes²).
-    mutating func lowestOverAnchors(_ i: Int, _ scratch: inout GreedyScratch) -> (zoom: Double, anchor: Int) {
+    /// Whether greedy mode searches a minimum zoom for item `i` (the others
+    /// are hidden or, `allowOverlap`, placed at their lowest zoom).
+    func searches(_ i: Int) -> Bool {
         let item = items[i]
-        let n = item.anchors.count
+        return item.visible && !item.anchors.isEmpty && item.world.x.isFinite && item.world.y.isFinite
+            && lowest[i] <= top[i] && !item.allowOverlap
+    }
+
+    /// Sets `scratch` up for item `i`: every anchor at its lowest zoom.
+    func begin(_ i: Int, _ scratch: inout GreedyScratch) {
+        let item = items[i]
         scratch.zooms.removeAll(keepingCapacity: true)
         scratch.scales.removeAll(keepingCapacity: true)
         scratch.rects.removeAll(keepingCapacity: true)
-        for a in 0..<n {
+        for a in item.anchors.indices {
             scratch.zooms.append(lowest[i])
             scratch.scales.append(sLowest[i])
             scratch.rects.append(item.relativeRects(item.anchors[a]))
         }
-        let p = world[i], ei = extent[i], t = top[i], st = sTop[i], single = !hasBoxes[i]
-        var open = n
-        var bound = lowest[i]
+    }
+
+    /// Raises the anchors' floors in `scratch` by the placed boxes `grid`
+    /// lists, its top level first; each lower level is listed only within
+    /// reach at the smallest floor so far (see the type's comment). The
+    /// floors may already hold other boxes' (the smallest is then a lower
+    /// bound from the start).
+    func descend(_ i: Int, through grid: ZoomLevelGrid, _ scratch: inout GreedyScratch, pairTests: inout Int) {
+        let p = world[i], ei = extent[i]
+        var bound = scratch.zooms.min() ?? .infinity
+        guard bound <= top[i] else { return }
         for l in stride(from: grid.levelCount - 1, through: 0, by: -1) {
             // A relative 1e-9 below `s(B)`: rounding at the edge keeps a box in.
             let sq = ZoomConflict.scale(max(grid.levelZoom(l), bound)) * (1 - 1e-9)
             scratch.entries.removeAll(keepingCapacity: true)
             grid.entries(level: l, near: p, radius: (ei + maxExtent) * (1 + 1e-9) / sq, into: &scratch.entries)
-            for e in scratch.entries {
-                let dx = e.x - p.x, dy = e.y - p.y
-                let reach = ei + e.extent, s0 = max(e.sMin, sq)
-                if abs(dx) * s0 >= reach || abs(dy) * s0 >= reach { continue }
-                let nb = packed[Int(e.index)]
-                let sjMin = nb.sMin, sjTop = nb.sTop, jTop = nb.top
-                for a in 0..<n where scratch.zooms[a] <= t {
-                    var f = -Double.infinity
-                    if single, !nb.hasBoxes {
-                        pairTests += 1
-                        let r = scratch.rects[a][0]
-                        if ZoomConflict.partsBelow(r, nb.frame, dx: dx, dy: dy, scale: max(sjMin, scratch.scales[a])) { continue }
-                        guard let s = ZoomConflict.scales(r, nb.frame, dx: dx, dy: dy) else { continue }
-                        f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
-                    } else {
-                        let other = items[Int(e.index)]
-                        let rectsJ = other.relativeRects(other.anchors[Int(anchor[Int(e.index)])])
-                        for r in scratch.rects[a] {
-                            for q in rectsJ {
-                                pairTests += 1
-                                guard let s = ZoomConflict.scales(r, q, dx: dx, dy: dy) else { continue }
-                                f = max(f, ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop,
-                                                              sjMin: sjMin, sjTop: sjTop))
-                            }
-                        }
-                    }
-                    guard f > scratch.zooms[a] else { continue }
-                    if f > t {
-                        scratch.zooms[a] = .infinity
-                        open -= 1
-                        if open == 0 { return (.infinity, -1) }
-                    } else {
-                        scratch.zooms[a] = f
-                        scratch.scales[a] = ZoomConflict.scale(f)
-                    }
-                }
+            for k in scratch.entries.indices {
+                let e = scratch.entries[k]
+                if !raise(i, by: e, scale: sq, &scratch, pairTests: &pairTests) { return }
             }
             bound = scratch.zooms.min() ?? .infinity
         }
+    }
+
+    /// Raises the anchors' floors in `scratch` by the placed boxes listed in
+    /// `entries` (any order, any place), from the smallest floor so far.
+    func scan(_ i: Int, _ entries: [ZoomLevelGrid.Entry], _ scratch: inout GreedyScratch, pairTests: inout Int) {
+        let bound = scratch.zooms.min() ?? .infinity
+        guard bound <= top[i] else { return }
+        let sq = ZoomConflict.scale(bound) * (1 - 1e-9)
+        for e in entries where !raise(i, by: e, scale: sq, &scratch, pairTests: &pairTests) { return }
+    }
+
+    /// Raises the anchors' floors by one placed box, unless it is out of
+    /// reach at scale `sq` (then its floor is below them all). False when
+    /// every anchor is ruled out.
+    @inline(__always)
+    private func raise(
+        _ i: Int, by e: ZoomLevelGrid.Entry, scale sq: Double, _ scratch: inout GreedyScratch, pairTests: inout Int
+    ) -> Bool {
+        let p = world[i]
+        let dx = e.x - p.x, dy = e.y - p.y
+        let reach = extent[i] + e.extent, s0 = max(e.sMin, sq)
+        if abs(dx) * s0 >= reach || abs(dy) * s0 >= reach { return true }
+        let t = top[i], st = sTop[i]
+        let nb = packed[Int(e.index)]
+        let sjMin = nb.sMin, sjTop = nb.sTop, jTop = nb.top
+        var open = false
+        for a in scratch.zooms.indices where scratch.zooms[a] <= t {
+            var f = -Double.infinity
+            if scratch.rects[a].count == 1, !nb.hasBoxes {
+                pairTests += 1
+                let r = scratch.rects[a][0]
+                if ZoomConflict.partsBelow(r, nb.frame, dx: dx, dy: dy, scale: max(sjMin, scratch.scales[a])) {
+                    open = true
+                    continue
+                }
+                if let s = ZoomConflict.scales(r, nb.frame, dx: dx, dy: dy) {
+                    f = ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop)
+                }
+            } else {
+                let other = items[Int(e.index)]
+                let rectsJ = other.relativeRects(other.anchors[Int(anchor[Int(e.index)])])
+                for r in scratch.rects[a] {
+                    for q in rectsJ {
+                        pairTests += 1
+                        guard let s = ZoomConflict.scales(r, q, dx: dx, dy: dy) else { continue }
+                        f = max(f, ZoomConflict.floor(lo: s.lo, hi: s.hi, top: t, sTop: st, jTop: jTop, sjMin: sjMin, sjTop: sjTop))
+                    }
+                }
+            }
+            if f > scratch.zooms[a] {
+                if f > t {
+                    scratch.zooms[a] = .infinity
+                    continue
+                }
+                scratch.zooms[a] = f
+                scratch.scales[a] = ZoomConflict.scale(f)
+            }
+            open = true
+        }
+        return open
+    }
+}
+
+extension ZoomRangeState.GreedyScratch {
+    /// The smallest floor and the first anchor with it; `(+infinity, -1)` when none.
+    var best: (zoom: Double, anchor: Int) {
         var best = (zoom: Double.infinity, anchor: -1)
-        for a in 0..<n where scratch.zooms[a] < best.zoom { best = (scratch.zooms[a], a) }
+        for a in zooms.indices where zooms[a] < best.zoom { best = (zooms[a], a) }
         return best
     }
 }

@@ -51,12 +51,14 @@ public struct ZoomRangeScene: Hashable, Sendable {
         }
     }
 
-    /// Measures content-sized annotations with `text`, then places.
+    /// Measures content-sized annotations with `text`, then places, greedy
+    /// mode on up to `threads` threads (the same answer for any number).
     ///
     /// - Complexity: see `ZoomRangePlacer` (near-linear in the annotations
     ///   for labels of similar size).
     public func place(
-        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+        text: TextLayoutEngine? = nil, shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil,
+        threads: Int = 1
     ) throws(SceneError) -> ZoomRangeResponse {
         let (measured, layouts) = try asDocument.measured(with: text)
         let method: PlacementMethod = options.mode == .optimise ? .optimise : .greedy
@@ -68,7 +70,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
         let result: ZoomRangeResult
         do {
             result = try ZoomRangePlacer.place(items, range: zoomRange, mode: method,
-                                               shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch)
+                                               shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch, threads: threads)
         } catch {
             throw .cancelled
         }
