@@ -16,7 +16,10 @@ z0, z0 + 0.25, ..., z1 with the same boxes, order, anchors and collision rule.
 Reported per integer zoom: labels shown (ours, per-frame), coverage (ours as
 a share of per-frame), per-frame pops (shown at z, hidden at z + 0.25) and
 anchor jumps over the sweep, and overlaps of our answer at every 0.25 zoom
-and at the exact minZoom of 100 labels spread over the answer (must be 0).
+and at the exact minZoom of 100 labels spread over the answer (must be 0);
+and Tippecanoe's tiles of the same cities (`--drop-densest-as-needed`,
+peers/zoom_tippecanoe.py): per integer zoom the cities they keep and the
+label overlaps left among them (centred boxes of our sizes).
 """
 import argparse
 import json
@@ -30,6 +33,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from city_views import Service, dumps, frame  # noqa: E402
+from zoom_tippecanoe import tippecanoe_peer  # noqa: E402
 
 FONT = ["Noto Sans Regular"]
 TEXT_SIZE = 12
@@ -213,7 +217,13 @@ def command_run(args):
                 "pops": 0, "jumps": 0, "coverageShare": round(total_ours / total_peer, 4),
                 "worstZoomShare": min(z["share"] for z in per_zoom if z["share"] is not None),
                 "stats": answer["stats"], "perZoom": per_zoom}
+        # Tippecanoe --drop-densest-as-needed (peers/zoom_tippecanoe.py): the
+        # label overlaps its tiles leave at each integer zoom, beside our 0.
+        tippecanoe = tippecanoe_peer(labels, z0, z1, args.work, key)
+        entry["tippecanoe"] = tippecanoe
         results.append(entry)
+        print(f"zooms: {key}: Tippecanoe ({tippecanoe['seconds']} s): kept / overlapping pairs per zoom "
+              + ", ".join(f"z{z['zoom']} {z['kept']}/{z['overlapPairs']}" for z in tippecanoe["perZoom"]), file=sys.stderr)
         print(f"zooms: {key}: {len(labels)} labels; per-frame {pops} pops, {jumps} jumps; "
               + "; ".join(f"{m}: {r['seconds']} s, coverage {100 * r['coverageShare']:.1f} %, worst zoom "
                           f"{100 * r['worstZoomShare']:.1f} %, overlaps {r['overlaps']} at {r['zoomsChecked']} zooms"

@@ -4,7 +4,9 @@
 # Real cities placed once per zoom range (`cartouche place` of a zoom-range
 # scene, greedy and optimise) against per-frame greedy placement at every
 # 0.25 zoom: labels shown per integer zoom, coverage, pops, jumps, overlaps
-# (checked at every 0.25 zoom and at every answer's minZoom) and time.
+# (checked at every 0.25 zoom and at every answer's minZoom) and time; and
+# Tippecanoe --drop-densest-as-needed on the same cities (peers/zoom_tippecanoe.py):
+# per integer zoom the cities its tiles keep and the label overlaps left.
 # ZOOMS_VIEWS=europe,india,world picks views; CARTOUCHE_BUILD_PATH the build folder.
 ZOOMS_BUILD=${CARTOUCHE_BUILD_PATH:-.build}
 swift build -c release --product cartouche --build-path "$ZOOMS_BUILD"

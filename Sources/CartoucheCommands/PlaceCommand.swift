@@ -16,7 +16,7 @@ public struct PlaceCommand: AsyncParsableCommand {
     var batch = false
 
     /// Optional so `--help` says "core count" once rather than also printing this machine's count.
-    @Option(help: "Scenes placed at once in batch mode (default: core count).")
+    @Option(help: "Scenes placed at once in batch mode; threads of one zoom-range scene's greedy placement, same answer for any number (default: core count).")
     var jobs: Int?
 
     @Option(help: "Take only lines k with k % n == i (zero-based), as i/n.")
@@ -51,7 +51,8 @@ public struct PlaceCommand: AsyncParsableCommand {
             // The bytes once, not also as `Data`: a 500 MB scene would be held twice while it is placed.
             let body = Array(try handle.readToEnd() ?? Data())
             switch PlaceJob.run(body, limits: .unlimited, text: text, budget: .timeout(timeout),
-                                target: options.target, mode: options.mode) {
+                                target: options.target, mode: options.mode,
+                                threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
             case .success(let outcome):
                 for warning in outcome.warnings { Terminal.writeError("warning: \(warning)") }
                 Terminal.writeOut(outcome.body + [UInt8(ascii: "\n")])

@@ -46,16 +46,18 @@ public enum PlaceJob {
     ///     the scene's `options.target`.
     ///   - mode: the request's placement mode (`--mode`, `?mode=`); nil keeps
     ///     the scene's `options.mode`.
+    ///   - threads: threads a zoom-range scene's greedy placement may use
+    ///     (`cartouche place --jobs`); the answer is the same for any number.
     /// - Returns: the outcome, or the problem to report (never a crash).
     /// - Complexity: dominated by placement (see `ViewAnnotationPlacer`).
     public static func run(
         _ body: [UInt8], limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget = .unlimited,
-        target: StyleTarget? = nil, mode: PlacementMode? = nil
+        target: StyleTarget? = nil, mode: PlacementMode? = nil, threads: Int = 1
     ) -> Result<PlaceOutcome, JobError> {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         if ZoomRangeScene.isZoomRange(json) {
-            return ZoomRangePlaceJob.run(json, limits: limits, text: text, budget: budget, mode: mode)
+            return ZoomRangePlaceJob.run(json, limits: limits, text: text, budget: budget, mode: mode, threads: threads)
         }
         let document: SceneDocument
         switch SceneInput.decode(json, limits: limits, target: target, mode: mode) {

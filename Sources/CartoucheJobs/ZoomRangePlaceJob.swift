@@ -10,10 +10,11 @@ import CartoucheText
 enum ZoomRangePlaceJob {
     /// - Complexity: dominated by `ZoomRangePlacer`.
     static func run(
-        _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget, mode: PlacementMode? = nil
+        _ json: JSONValue, limits: SceneLimits, text: TextLayoutEngine?, budget: PlacementBudget, mode: PlacementMode? = nil,
+        threads: Int = 1
     ) -> Result<PlaceOutcome, JobError> {
         var scene: ZoomRangeScene
-        switch decode(json, limits: limits) {
+        switch decode(json, limits: limits, threads: threads) {
         case .success(let decoded): scene = decoded
         case .failure(let problem): return .failure(problem)
         }
@@ -22,7 +23,7 @@ enum ZoomRangePlaceJob {
         if budget.isCancelled { return .failure(PlaceJob.cancelled) }
         let response: ZoomRangeResponse
         do {
-            response = try scene.place(text: text, budget: budget)
+            response = try scene.place(text: text, budget: budget, threads: threads)
         } catch {
             // Content that cannot be measured, at its annotation's path; a spent budget.
             return .failure(PlaceJob.jobError(for: error, in: scene.asDocument))
@@ -37,10 +38,10 @@ enum ZoomRangePlaceJob {
 
     /// The scene under the limits, as `SceneInput` reads camera scenes:
     /// counted before decoding, text lengths checked after.
-    static func decode(_ json: JSONValue, limits: SceneLimits) -> Result<ZoomRangeScene, JobError> {
+    static func decode(_ json: JSONValue, limits: SceneLimits, threads: Int = 1) -> Result<ZoomRangeScene, JobError> {
         if let problem = SceneInput.tooManyAnnotations(in: json, at: .root, limit: limits.maxAnnotations) { return .failure(problem) }
         let scene: ZoomRangeScene
-        do { scene = try ZoomRangeScene(json: json) } catch { return .failure(.invalidValue(error)) }
+        do { scene = try ZoomRangeScene(json: json, threads: threads) } catch { return .failure(.invalidValue(error)) }
         if let problem = SceneInput.firstTooLongText(in: json, at: .root, limit: limits.maxTextLength) { return .failure(problem) }
         return .success(scene)
     }

@@ -63,4 +63,29 @@ struct ZoomRangeSceneTests {
         #expect(Self.decodingError(with) == nil)
         #expect(!ZoomRangeScene.isZoomRange(try JSONParser().parse(Array(#"{"version":1}"#.utf8))))
     }
+
+    /// `n` point annotations, those at `bad` with a size of -1.
+    static func manyAnnotations(_ n: Int, bad: Set<Int> = []) -> String {
+        let items = (0..<n).map { i in
+            #"{"id":"a\#(i)","feature":{"type":"Point","coordinates":[\#(Double(i % 360) - 180),\#(Double(i % 140) - 70)]},"size":{"width":\#(bad.contains(i) ? -1 : 10 + i % 50),"height":12},"priority":\#(i % 97)}"#
+        }
+        return scene(#""zoomRange":{"min":0,"max":6}"#, annotations: "[" + items.joined(separator: ",") + "]")
+    }
+
+    @Test("view annotations decoded on several threads: the same scene, and the first bad one's error")
+    func threadedDecoding() throws {
+        let good = try JSONParser().parse(Array(Self.manyAnnotations(20_000).utf8))
+        let one = try ZoomRangeScene(json: good)
+        for threads in [2, 3, 7] { #expect(try ZoomRangeScene(json: good, threads: threads) == one, "\(threads) threads") }
+        // Bad ones in the 2nd and 3rd of three chunks: the error names the first, as on one thread.
+        let bad = try JSONParser().parse(Array(Self.manyAnnotations(20_000, bad: [9_000, 15_000]).utf8))
+        for threads in [1, 3] {
+            do {
+                _ = try ZoomRangeScene(json: bad, threads: threads)
+                Issue.record("\(threads) threads: no error")
+            } catch {
+                #expect(error.path.description == "viewAnnotations[9000].size.width", "\(threads) threads: \(error)")
+            }
+        }
+    }
 }

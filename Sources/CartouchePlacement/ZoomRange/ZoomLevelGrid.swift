@@ -23,9 +23,28 @@ struct ZoomLevelGrid {
     /// two boxes further apart than this on an axis cannot collide.
     let reach: Double
     /// Per level, cells keyed by packed (column, row).
-    private var cells: [[Int64: [Int32]]]
+    private var cells: [[Int64: [Entry]]]
     /// Per level, the cell side in world units.
     private let cellSides: [Double]
+    /// A placed box as its cell lists it: what the reach test reads, inline,
+    /// so that filtering a cell's list touches no per-item array (at a
+    /// million items those reads are cache misses).
+    struct Entry {
+        var x: Double
+        var y: Double
+        /// The item's extent (``ZoomRangeState/extent``).
+        var extent: Double
+        /// The scale at its minimum zoom.
+        var sMin: Double
+        var index: Int32
+    }
+
+    /// The number of levels.
+    var levelCount: Int { cells.count }
+
+    /// The zoom level `l` starts at.
+    func levelZoom(_ l: Int) -> Double { Double(l + baseLevel) }
+
     /// The cells per axis never exceed this (deep zooms with tiny boxes).
     private static let maxCellsPerAxis = Double(1 << 30)
 
@@ -50,15 +69,15 @@ struct ZoomLevelGrid {
         return (cx << 32) ^ (cy & 0xFFFF_FFFF)
     }
 
-    mutating func insert(_ index: Int32, at p: ScreenPoint, minZoom: Double) {
+    mutating func insert(_ index: Int32, at p: ScreenPoint, minZoom: Double, extent: Double, sMin: Double) {
         let l = level(ofMinZoom: minZoom)
-        cells[l][key(p, side: cellSides[l]), default: []].append(index)
+        cells[l][key(p, side: cellSides[l]), default: []].append(Entry(x: p.x, y: p.y, extent: extent, sMin: sMin, index: index))
     }
 
     mutating func remove(_ index: Int32, at p: ScreenPoint, minZoom: Double) {
         let l = level(ofMinZoom: minZoom)
         let k = key(p, side: cellSides[l])
-        guard var list = cells[l][k], let at = list.firstIndex(of: index) else { return }
+        guard var list = cells[l][k], let at = list.firstIndex(where: { $0.index == index }) else { return }
         list.remove(at: at)
         cells[l][k] = list.isEmpty ? nil : list
     }
@@ -78,8 +97,25 @@ struct ZoomLevelGrid {
             let y0 = Int64(((p.y - r) / side).rounded(.down)), y1 = Int64(((p.y + r) / side).rounded(.down))
             for cx in x0...x1 {
                 for cy in y0...y1 {
-                    if let list = cells[l][(cx << 32) ^ (cy & 0xFFFF_FFFF)] { out.append(contentsOf: list) }
+                    if let list = cells[l][(cx << 32) ^ (cy & 0xFFFF_FFFF)] { for e in list { out.append(e.index) } }
                 }
+            }
+        }
+    }
+
+    /// Appends to `out` the entries of level `l` in the cells within
+    /// `radius` world units of `p` on both axes (and possibly others).
+    ///
+    /// - Complexity: O(cells covered + entries listed); at most 3 × 3
+    ///   cells when `radius` is at most the level's cell side.
+    func entries(level l: Int, near p: ScreenPoint, radius: Double, into out: inout [Entry]) {
+        guard !cells[l].isEmpty else { return }
+        let side = cellSides[l], r = min(side, radius)
+        let x0 = Int64(((p.x - r) / side).rounded(.down)), x1 = Int64(((p.x + r) / side).rounded(.down))
+        let y0 = Int64(((p.y - r) / side).rounded(.down)), y1 = Int64(((p.y + r) / side).rounded(.down))
+        for cx in x0...x1 {
+            for cy in y0...y1 {
+                if let list = cells[l][(cx << 32) ^ (cy & 0xFFFF_FFFF)] { out.append(contentsOf: list) }
             }
         }
     }

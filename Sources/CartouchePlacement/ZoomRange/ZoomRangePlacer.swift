@@ -49,25 +49,33 @@ public enum ZoomRangePlacer {
     ///   - range: the zooms covered, both ends included.
     ///   - mode: greedy (first fit in priority order) or optimise (greedy,
     ///     then the search that lowers minimum zooms keeping priorities).
-    ///   - shouldCancel: polled every 256 items; true throws `PlacementError.cancelled`.
-    ///   - shouldStopSearch: ends optimise mode's search early (`finished` false).
+    ///   - budget: `shouldCancel` is polled every batch of 1,024 items (true
+    ///     throws `PlacementError.cancelled`); `shouldStopSearch` ends
+    ///     optimise mode's search early (`finished` false).
+    ///   - threads: threads greedy placement may use (`ZoomRangeBatches`,
+    ///     internal); the answer is the same for any number, `pairTests`
+    ///     included.
     public static func place(
-        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode = .greedy,
-        shouldCancel: (@Sendable () -> Bool)? = nil, shouldStopSearch: (@Sendable () -> Bool)? = nil
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode = .greedy, budget: PlacementBudget = .unlimited,
+        threads: Int = 1
     ) throws(PlacementError) -> ZoomRangeResult {
+        try place(items, range: range, mode: mode, budget: budget, threads: threads, batchSize: ZoomRangeBatches.defaultBatchSize)
+    }
+
+    /// ``place(_:range:mode:budget:threads:)`` with
+    /// the batch size of the threaded greedy placement (tests take small ones).
+    static func place(
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int
+    ) throws(PlacementError) -> ZoomRangeResult {
+        let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
-        var near: [Int32] = []
         var reasons = [HiddenReason?](repeating: nil, count: items.count)
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
-        for (rank, i) in order.enumerated() {
-            if rank & 255 == 255, let shouldCancel, shouldCancel() {
-                throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
-            }
-            reasons[i] = placeGreedily(i, &state, &near)
-        }
+        try ZoomRangeBatches(threads: max(1, threads), batchSize: max(1, batchSize))
+            .run(order: order, &state, &reasons, shouldCancel: shouldCancel)
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
-            var search = ZoomRangeSearch(order: order, shouldCancel: shouldCancel, shouldStop: shouldStopSearch)
+            var search = ZoomRangeSearch(order: order, shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch)
             try search.run(&state)
             result.improvements = search.improvements
             result.finished = search.finished
@@ -85,30 +93,23 @@ public enum ZoomRangePlacer {
         return result
     }
 
-    /// Places item `i` at its lowest free minimum zoom, or says why not.
-    private static func placeGreedily(_ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32]) -> HiddenReason? {
+    /// Item `i` when greedy mode does not search it (``ZoomRangeState/searches(_:)``
+    /// false): why it is hidden, or nil when it is placed (`allowOverlap`,
+    /// at its lowest zoom with its first anchor).
+    static func placeWithoutSearch(_ i: Int, _ state: inout ZoomRangeState) -> HiddenReason? {
         let item = state.items[i]
         if !item.visible { return .notVisible }
         guard !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
         guard state.lowest[i] <= state.top[i] else { return .zoom }
-        if item.allowOverlap {
-            state.place(i, anchor: 0, minZoom: state.lowest[i])
-            return nil
-        }
-        state.keepInReach(of: i, &near)
-        var best = (zoom: Double.infinity, anchor: -1)
-        var firstBlocker: Int32 = -1
-        for a in item.anchors.indices {
-            // Later anchors only matter if they beat the best so far: stop them once they cannot.
-            let (m, blocker) = state.lowestMinZoom(i, anchor: a, near: near, bound: best.zoom)
-            if a == 0 { firstBlocker = blocker }
-            if m < best.zoom { best = (m, a) }
-            if m == state.lowest[i] { break }  // no anchor can do better
-        }
-        guard best.anchor >= 0, best.zoom <= state.top[i] else {
-            return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
-        }
-        state.place(i, anchor: best.anchor, minZoom: best.zoom)
+        state.place(i, anchor: 0, minZoom: state.lowest[i])
         return nil
+    }
+
+    /// Why item `i`, which no anchor fits, is hidden: the first item, in the
+    /// grid's bottom-up order, that rules out its first anchor.
+    static func hiddenReason(_ i: Int, _ state: inout ZoomRangeState, _ near: inout [Int32]) -> HiddenReason {
+        state.keepInReach(of: i, &near)
+        let firstBlocker = state.lowestMinZoom(i, anchor: 0, near: near).blocker
+        return firstBlocker >= 0 ? .collision(with: state.items[Int(firstBlocker)].id) : .zoom
     }
 }

@@ -84,7 +84,7 @@ struct ZoomRangeState {
         sMin[i] = ZoomConflict.scale(m)
         packed[i].sMin = sMin[i]
         packed[i].frame = frame[i]
-        grid.insert(Int32(i), at: items[i].world, minZoom: m)
+        grid.insert(Int32(i), at: items[i].world, minZoom: m, extent: extent[i], sMin: sMin[i])
     }
 
     /// Turns placed item `i` to anchor `a`, keeping its minimum zoom.

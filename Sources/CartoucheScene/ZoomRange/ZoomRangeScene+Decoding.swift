@@ -3,6 +3,8 @@ import CartoucheGeometry
 import CartoucheJSON
 import CartouchePlacement
 import CartoucheText
+import Dispatch
+import Synchronization
 
 extension ZoomRangeScene {
     /// Whether a scene's JSON asks for a zoom-range placement (has a
@@ -22,8 +24,10 @@ extension ZoomRangeScene {
     /// Decodes and validates a zoom-range scene. Every problem is reported at
     /// its member's path: `zoomRange` with `camera`/`cameras`, `min` above
     /// `max` or outside the camera's zoom limits (0…25.5), a view annotation
-    /// not bound to a GeoJSON `Point`, the `globe` projection.
-    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+    /// not bound to a GeoJSON `Point`, the `globe` projection. The view
+    /// annotations are decoded on up to `threads` threads, with the same
+    /// values and the same first error as on one.
+    public init(json: JSONValue, path: JSONPath = .root, threads: Int = 1) throws(JSONDecodingError) {
         var r = try JSONObjectReader(json, at: path)
         let version = try r.requiredInt("version")
         guard version == SceneDocument.currentVersion else {
@@ -40,7 +44,7 @@ extension ZoomRangeScene {
         // it is still checked as in a camera scene, so the file stays valid there.
         _ = try r.optional("viewport", SceneDecoding.viewport)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
-            try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
+            try Self.viewAnnotations(v, p, threads: threads)
         } ?? []
         var ids = Set<String>()
         var contents: [String: CalloutContent] = [:]
@@ -64,6 +68,44 @@ extension ZoomRangeScene {
         }
         try r.rejectUnknownMembers()
         self.init(zoomRange: range, viewAnnotations: decoded.map(\.annotation), contents: contents, options: options)
+    }
+
+    /// The `viewAnnotations` array decoded in `threads` contiguous chunks at
+    /// once (at a million annotations a fifth of `cartouche place`'s time).
+    /// Each chunk stops at its first bad element; the error thrown is the
+    /// lowest chunk's, so the first bad element's, as one thread finds it.
+    ///
+    /// - Complexity: O(annotations) work over `threads` threads.
+    static func viewAnnotations(
+        _ v: JSONValue, _ p: JSONPath, threads: Int
+    ) throws(JSONDecodingError) -> [(annotation: ViewAnnotation, content: CalloutContent?)] {
+        typealias Decoded = (annotation: ViewAnnotation, content: CalloutContent?)
+        let elements = try v.decodeArray(at: p)
+        let chunks = min(max(1, threads), elements.count / 4096)
+        guard chunks > 1 else { return try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation) }
+        let results = Mutex<[Int: Result<[Decoded], JSONDecodingError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = elements.count * c / chunks..<elements.count * (c + 1) / chunks
+            var out: [Decoded] = []
+            out.reserveCapacity(range.count)
+            do throws(JSONDecodingError) {
+                for i in range { out.append(try SceneDecoding.viewAnnotation(elements[i], p.appending(index: i))) }
+                results.withLock { $0[c] = .success(out) }
+            } catch {
+                results.withLock { $0[c] = .failure(error) }
+            }
+        }
+        var decoded: [Decoded] = []
+        decoded.reserveCapacity(elements.count)
+        let parts = results.withLock { $0 }
+        for c in 0..<chunks {
+            switch parts[c] {
+            case .success(let part): decoded += part
+            case .failure(let error): throw error
+            case nil: continue  // every chunk reports; unreachable
+            }
+        }
+        return decoded
     }
 
     /// `{"min": z0, "max": z1}`: finite, `min ≤ max`, both within the

@@ -51,11 +51,14 @@ public struct ZoomRangeScene: Hashable, Sendable {
         }
     }
 
-    /// Measures content-sized annotations with `text`, then places.
+    /// Measures content-sized annotations with `text`, then places, greedy
+    /// mode on up to `threads` threads (the same answer for any number).
     ///
     /// - Complexity: see `ZoomRangePlacer` (near-linear in the annotations
     ///   for labels of similar size).
-    public func place(text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited) throws(SceneError) -> ZoomRangeResponse {
+    public func place(
+        text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited, threads: Int = 1
+    ) throws(SceneError) -> ZoomRangeResponse {
         let (measured, layouts) = try asDocument.measured(with: text)
         let method = options.mode
         let items = Self.items(measured.viewAnnotations)
@@ -66,7 +69,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
         let result: ZoomRangeResult
         do {
             result = try ZoomRangePlacer.place(items, range: zoomRange, mode: method,
-                                               shouldCancel: budget.shouldCancel, shouldStopSearch: budget.shouldStopSearch)
+                                               budget: budget, threads: threads)
         } catch {
             throw .cancelled
         }
