@@ -99,19 +99,24 @@ extension ShownSet {
             while parent[a] != a { parent[a] = parent[parent[a]]; a = parent[a] }
             return a
         }
-        for w in 0..<words {
-            var bits = left[w]
-            while bits != 0 {
-                let a = w << 6 | bits.trailingZeroBitCount
-                bits &= bits - 1
-                for v in 0..<words {
-                    var meets = masks[words * a + v] & left[v]
-                    while meets != 0 {
-                        let b = v << 6 | meets.trailingZeroBitCount
-                        meets &= meets - 1
-                        let ra = root(Int(owner[a])), rb = root(Int(owner[b]))
-                        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        // Pairs already in one group are skipped; a pair is tested
+        // candidate by candidate until one overlap joins it.
+        for p in 1..<variables {
+            for q in (p + 1)..<variables where root(p) != root(q) {
+                var joined = false
+                for a in Int(candidateStart[p])..<Int(candidateStart[p + 1])
+                where left[a >> 6] & (1 << UInt64(a & 63)) != 0 {
+                    for b in Int(candidateStart[q])..<Int(candidateStart[q + 1])
+                    where left[b >> 6] & (1 << UInt64(b & 63)) != 0
+                        && masks[words * a + b >> 6] & (1 << UInt64(b & 63)) != 0 {
+                        joined = true
+                        break
                     }
+                    if joined { break }
+                }
+                if joined {
+                    let ra = root(p), rb = root(q)
+                    parent[max(ra, rb)] = min(ra, rb)
                 }
             }
         }
