@@ -33,8 +33,9 @@ extension ShownSet {
     ///   - apply: assign the placement found (with `outsideFixed` only).
     ///   - nodes: search nodes allowed over every group; lowered by what
     ///     this spends (also counted in `exactNodes`).
-    /// - Complexity: O(k × (c × words + Σ group searches)) for `start`'s k
-    ///   candidates and the c candidates of `items` (`words` = c / 64).
+    /// - Complexity: O(c² / 64) for the overlaps of the c candidates of
+    ///   `items`, then O(k × (c² + Σ group searches)) at most for `start`'s
+    ///   k candidates (pairs of variables already grouped are skipped).
     mutating func insertBySplitting(
         _ start: Int, items: [Int], outsideFixed: Bool, apply: Bool, maxCandidates: Int, nodes: inout Int
     ) -> SplitOutcome {
