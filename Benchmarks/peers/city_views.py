@@ -81,8 +81,19 @@ VIEWS = [
     {"key": "brazil-z5", "title": "Brazil, z5", "center": [-47.0, -16.0], "zoom": 5},
     {"key": "germany-z6", "title": "Germany, z6", "center": [10.4, 51.1], "zoom": 6},
     {"key": "india-z5", "title": "India, z5 (dense)", "center": [79.0, 22.0], "zoom": 5},
+    # Contested views (#29 part 2): dense coastlines and overlapping
+    # megacities, where most of the top 100 block one another (`contested`
+    # counts them; the report prints it). Japan z6 is the issue's held-out view.
+    {"key": "japan-z6", "title": "Japan, z6", "center": [137.5, 36.5], "zoom": 6},
+    {"key": "pearl-river-z7", "title": "Pearl River delta, z7", "center": [113.5, 23.0], "zoom": 7},
+    {"key": "yangtze-z6", "title": "Yangtze delta, z6", "center": [119.5, 31.0], "zoom": 6},
+    {"key": "java-z6", "title": "Java, z6", "center": [110.0, -7.2], "zoom": 6},
+    {"key": "bangladesh-z6", "title": "Ganges delta / Bangladesh, z6", "center": [90.0, 23.7], "zoom": 6},
+    {"key": "randstad-z7", "title": "Randstad + Belgium, z7", "center": [4.8, 51.6], "zoom": 7},
+    {"key": "nile-z7", "title": "Nile delta, z7", "center": [31.0, 30.5], "zoom": 7},
 ]
 TOP = 200
+CONTESTED_TOP = 100
 
 
 # ---------------------------------------------------------------- the service
@@ -298,6 +309,20 @@ class Candidates:
             for u in cs:
                 self.neighbours[self.owner[v]].add(self.owner[u])
         self.pair_count = sum(len(c) for c in self.conflicts) // 2
+
+    def contested(self, top=CONTESTED_TOP):
+        """How contested the first `top` labels are among themselves: how many
+        have a candidate that overlaps a candidate of another of them, and
+        how many have every candidate overlapped so (they cannot all take
+        their first choice; which of them shows depends on the others)."""
+        first = set(range(min(top, len(self.labels))))
+
+        def blocked(v):
+            return any(self.owner[u] in first for u in self.conflicts[v])
+
+        some = sum(1 for i in first if any(blocked(v) for v in self.of[i]))
+        every = sum(1 for i in first if self.of[i] and all(blocked(v) for v in self.of[i]))
+        return {"top": len(first), "some_candidate": some, "every_candidate": every}
 
     def candidate_for(self, label_index, anchor, ox, oy):
         for v in self.of[label_index]:
@@ -815,7 +840,8 @@ def command_reference(args):
                         "checksum": len(chosen),
                         "info": {"placed": len(chosen), "bound": bound, "optimal": optimal,
                                  "time_limit": args.max_time_limit, "conflict_pairs": cands.pair_count,
-                                 "components": component_count, "candidates": len(cands.boxes)}})
+                                 "components": component_count, "candidates": len(cands.boxes),
+                                 "contested": cands.contested()}})
         print(f"cities: {view['key']} maxref: {len(chosen)} / bound {bound} {'OPTIMAL' if optimal else 'FEASIBLE'}"
               f" in {wall:.1f} s", file=sys.stderr)
     json.dump(results, sys.stdout, sort_keys=True)
@@ -910,6 +936,7 @@ def command_report(args):
                     break
         mx = cases.get(f"maxref {key}")
         if mx:
+            row["contested"] = mx["info"].get("contested")
             row.update({"maxref_shown": mx["info"]["placed"], "maxref_bound": mx["info"]["bound"],
                         "maxref_optimal": mx["info"]["optimal"], "maxref_seconds": mx["seconds"][0]})
         best = max(row.get("maxref_shown", 0), row.get("lexref_shown", 0), row["greedy_shown"], row["optimise_shown"],
@@ -918,9 +945,11 @@ def command_report(args):
         row["nopriority_over_best_known"] = row["nopriority_shown"] / best if best else None
         summary["views"].append(row)
         if lex:
-            summary["targets"].append({"target": f"{key}: optimise >= 98% of the lexicographic optimum",
+            summary["targets"].append({"target": f"{key}: optimise >= 99% of the lexicographic optimum",
                                        "value": row["optimise_over_lexref"],
-                                       "verdict": "met" if row["optimise_over_lexref"] >= 0.98 else "NOT met"})
+                                       "verdict": "met" if row["optimise_over_lexref"] >= 0.99 else "NOT met"})
+            summary["targets"].append({"target": f"{key}: the lexicographic optimum is proven",
+                                       "value": None, "verdict": "met" if row["lexref_proven"] else "NOT met"})
             summary["targets"].append({"target": f"{key}: no top-{TOP} label hidden that the optimum shows",
                                        "value": row[f"optimise_top{TOP}_hidden_ref_shows"],
                                        "verdict": "met" if row[f"optimise_top{TOP}_hidden_ref_shows"] == 0 else "NOT met"})
@@ -955,6 +984,23 @@ def command_report(args):
               if "maxref_shown" in r else "-")
         print(f"| {r['title']} | {r['labels']} | {r['greedy_shown']} | {r['optimise_shown']} | {lex} | {ratio} | {top} "
               f"| {r['nopriority_shown']} | {mx} | {100 * r['nopriority_over_best_known']:.1f} % |")
+    print()
+    # Per view, what #29 part 2 asks: the count against the exact reference,
+    # the top-200 labels lost against it, whether it is proven, and how
+    # contested the top 100 is (with another top-100 label: some / every
+    # candidate overlapped).
+    print(f"| view | labels | top-{CONTESTED_TOP} contested (some / every candidate) | optimise | lex. optimum "
+          f"| optimise / optimum | top-{TOP} lost | optimum proven |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in summary["views"]:
+        c = r.get("contested")
+        contested = f"{c['some_candidate']} / {c['every_candidate']}" if c else "-"
+        if "lexref_shown" in r:
+            print(f"| {r['title']} | {r['labels']} | {contested} | {r['optimise_shown']} | {r['lexref_shown']} "
+                  f"| {100 * r['optimise_over_lexref']:.1f} % | {r[f'optimise_top{TOP}_hidden_ref_shows']} "
+                  f"| {'yes' if r['lexref_proven'] else 'NO'} |")
+        else:
+            print(f"| {r['title']} | {r['labels']} | {contested} | {r['optimise_shown']} | - | - | - | no reference |")
     print()
     print("| view | labels | `cartouche place` ms, greedy / optimise / no priority | warm HTTP ms, greedy / optimise / "
           "no priority | in-process ms, greedy / optimise / no priority | stats ms (optimise) | lex. optimum s "

@@ -103,6 +103,18 @@ struct BranchAndBound {
         spent += nodes
     }
 
+    /// Whether the mandatory variables can all be placed, in one pass (no
+    /// optional variable: the proof pass of `run()` would search the same
+    /// tree): `bestAssignment` is one when they can, nil with `complete`
+    /// when they cannot, nil without it when the nodes ran out. Start with
+    /// `best` −1, so an assignment showing no optional variable counts.
+    mutating func runFeasibility() {
+        for n in decided.indices where !mandatory[n] && !isOptional[n] { decided[n] = true }
+        optionalFirst = false
+        go(depth: 0, shown: 0, open: optionalTotal)
+        spent = nodes
+    }
+
     /// Candidates of variable `n` not blocked at `level` (an offset into `blocked`).
     @inline(__always) private func freeCount(_ n: Int, level: Int) -> Int {
         var free = 0

@@ -49,16 +49,20 @@ extension LexicographicSearch {
     /// impossible) while the step's node budget lasts, before the next tier
     /// and the local search of the larger tiers take over. Counts the tiers
     /// decided (`exactTiers`): every member shown, or the one member of a
-    /// tier of one proved impossible.
+    /// tier of one proved impossible. Each insertion is granted at most
+    /// `TopEffort.labelBudget` of the run's nodes.
     /// - Complexity: O(hidden members × `insertExactly`), within `TopEffort.budget` nodes a run.
     mutating func decideTop(_ members: [Int]) {
         guard !stopped, tierStart < top.topItems, members.count <= exact.openTierMembers else { return }
         var decided = true
         for m in members where state.chosen[m] < 0 {
             if outOfTime() { return }
+            var budget = min(topBudget, top.labelBudget)
+            let granted = budget
             let outcome = state.insertExactly(
                 m, optional: { members.contains($0) }, firstItems: exact.openItems, effort: top, exact: exact,
-                budget: &topBudget)
+                budget: &budget)
+            topBudget -= granted - budget
             if outcome == .unknown || (outcome == .impossible && members.count > 1) { decided = false }
         }
         if decided { exactTiers += 1 }

@@ -200,7 +200,7 @@ extension ShownSet {
     ///   whose boxes (around all their candidates) meet. (Keeping each pair
     ///   of items' answer for the run instead, as the same shown labels meet
     ///   in many neighbourhoods, cost as much in lookups as it saved.)
-    private func localConflicts(_ global: [Int], candidateStart: [Int32]) -> [UInt64] {
+    func localConflicts(_ global: [Int], candidateStart: [Int32]) -> [UInt64] {
         let n = global.count, words = BranchAndBound.words(for: n), variables = candidateStart.count - 1
         // Each candidate's box (its one rect for a label) and whether that is exact.
         var box: [ScreenRect] = [], single: [Bool] = []

@@ -23,7 +23,12 @@ extension ShownSet {
         var maxNodes = 4_000
         /// Search nodes over the whole run for the step (the budget): past
         /// it the remaining top tiers keep the local search's answer.
-        var budget = 50_000
+        var budget = 80_000
+        /// Search nodes for one annotation's insertion: a label whose
+        /// proof does not end (Java z6's #101, hidden whatever is tried)
+        /// must not spend the budget of every tier below it (Java's #149
+        /// and #167, which fit, were left to the local search so).
+        var labelBudget = 6_000
     }
 
     /// What `insertExactly` proved.
@@ -40,15 +45,18 @@ extension ShownSet {
     /// shown annotation and the `optional` ones assigned now (they may all
     /// move): grows `start`'s blocking neighbourhood (`blockingNeighbourhood`)
     /// from `firstItems` annotations, doubling, and at each size asks the
-    /// fixed-outside search for a placement, then the relaxation for a proof
-    /// that there is none. (The first size may repeat the exact step's open
-    /// neighbourhood; it stays because that step searches a closed
+    /// relaxation, split into independent groups (`insertBySplitting`), for
+    /// a proof that there is none, then the fixed-outside search for a
+    /// placement (whole, then split when that runs out of nodes). The
+    /// caller grants each insertion `TopEffort.labelBudget` nodes (a whole
+    /// search may overrun it by its own limit). (The first size may repeat
+    /// the exact step's open neighbourhood; it stays because that step searches a closed
     /// component instead when one has at most `ExactEffort.maxItems`
     /// annotations, a search that can run out of nodes: Germany z6's
     /// Solingen, #129, is shown at this size.)
     ///
-    /// - Parameter budget: search nodes left for the step; lowered by what
-    ///   this spends.
+    /// - Parameter budget: search nodes left for this insertion; lowered by
+    ///   what it spends.
     /// - Complexity: O(sizes × (neighbourhood × candidates × conflict query
     ///   + effort.maxNodes × neighbourhood candidates)) at most.
     mutating func insertExactly(
@@ -63,12 +71,27 @@ extension ShownSet {
             search.maxNodes = min(effort.maxNodes, budget)
             let before = exactNodes
             defer { budget -= exactNodes - before }
-            if solve(component: around, optional: optional, effort: search, outsideFixed: true) == .improved,
-               chosen[start] >= 0 {
-                return .shown
+            // The relaxation split into groups first: most hidden top labels
+            // that cannot fit are proved so here in a few nodes, before the
+            // searches below spend their nodes. (It proves only what they
+            // would, so a label they would show is never hidden by it.)
+            var nodes = search.maxNodes
+            let relaxed = insertBySplitting(
+                start, items: around, outsideFixed: false, apply: false, maxCandidates: effort.maxCandidates, nodes: &nodes)
+            if relaxed == .impossible { return .impossible }
+            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true)
+            if yes == .improved, chosen[start] >= 0 { return .shown }
+            if yes == .unknown {
+                nodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
+                let split = insertBySplitting(
+                    start, items: around, outsideFixed: true, apply: true, maxCandidates: effort.maxCandidates, nodes: &nodes)
+                if split == .fits { return .shown }
             }
-            search.maxNodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
-            if solve(component: around, optional: optional, effort: search, apply: false) == .optimal { return .impossible }
+            // A tier of several members in the way: the relaxation searched whole.
+            if relaxed == .notAsked {
+                search.maxNodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
+                if solve(component: around, optional: optional, effort: search, apply: false) == .optimal { return .impossible }
+            }
             // The neighbourhood is everything in the way (it stopped short of
             // its size), or cannot grow further: nothing left to try.
             if around.count < size || around.count == last || size >= effort.maxItems { return .unknown }
