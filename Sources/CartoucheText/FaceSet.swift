@@ -4,6 +4,13 @@ struct FaceSet: Hashable {
     private(set) var mask: UInt64 = 0
     private(set) var overflow: [Int] = []
 
+    init() {}
+
+    /// The set of `face` alone.
+    init(only face: Int) {
+        insert(face)
+    }
+
     mutating func insert(_ face: Int) {
         if face < 64 {
             mask |= 1 << UInt64(face)

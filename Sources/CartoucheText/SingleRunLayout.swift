@@ -203,6 +203,16 @@ enum SingleRunLayout {
             script: ScriptTable.hbScript(script)
         ) { infos, positions -> LineOutcome? in
             guard !infos.isEmpty else { return nil }
+            if !includeGlyphs && !spaced {
+                // What most box requests need: without letter spacing the two
+                // sums below are the same additions in the same order, so one
+                // sum over the advances gives both (bit for bit), and there
+                // are no glyphs to position.
+                var width = 0.0
+                for i in positions.indices { width += Double(positions[i].x_advance) * scale }
+                guard width <= maxWidth else { return .tooWide(shapedGlyphs(infos, positions)) }
+                return .line(LaidOutLine(range: 0..<scalars.count, width: width, faces: FaceSet(only: face), glyphs: []))
+            }
             var positioned: [PositionedGlyph] = []
             if includeGlyphs { positioned.reserveCapacity(infos.count) }
             // Two sums, because the general path measures the break test and
@@ -232,19 +242,22 @@ enum SingleRunLayout {
                     trailingSpacing = spacing
                 }
             }
-            guard measured <= maxWidth else {
-                var glyphs: [ShapedGlyph] = []
-                glyphs.reserveCapacity(infos.count)
-                for i in infos.indices {
-                    glyphs.append(ShapedGlyph(infos[i], positions[i]))
-                }
-                return .tooWide(glyphs)
-            }
-            var faces = FaceSet()
-            faces.insert(face)
-            return .line(LaidOutLine(range: 0..<scalars.count, width: pen - trailingSpacing, faces: faces, glyphs: positioned))
+            guard measured <= maxWidth else { return .tooWide(shapedGlyphs(infos, positions)) }
+            return .line(LaidOutLine(range: 0..<scalars.count, width: pen - trailingSpacing, faces: FaceSet(only: face),
+                                     glyphs: positioned))
         }
         return shaped ?? nil
+    }
+
+    /// HarfBuzz's glyphs copied as `HarfBuzzShaper.shape` appends them, for the line breaker.
+    private static func shapedGlyphs(_ infos: UnsafeBufferPointer<hb_glyph_info_t>,
+                                     _ positions: UnsafeBufferPointer<hb_glyph_position_t>) -> [ShapedGlyph] {
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(infos.count)
+        for i in infos.indices {
+            glyphs.append(ShapedGlyph(infos[i], positions[i]))
+        }
+        return glyphs
     }
 }
 

@@ -122,6 +122,47 @@ import CICUBreak
         #expect(reused == general)
         #expect(lineTexts(general) == ["Rio de Janeiro", "Rio de Janeiro"])
     }
+
+    /// Box requests without letter spacing take the one-sum branch of
+    /// `SingleRunLayout.line`: its width must be the general pipeline's bit
+    /// for bit (and the glyph branch's), and it must hand over the same
+    /// glyphs when the text is too wide — for every piece, stack and size.
+    @Test func boxOnlyBranchWidthsAreTheGeneralPipelinesBitForBit() throws {
+        let engine = try makeEngine()
+        var compared = 0, handedOver = 0
+        for font in Self.stacks {
+            for size in [9.0, 16, 23.5] {
+                let prepared = try engine.prepare(TextStyle(font: font, size: size, maxWidth: 4))
+                for text in Self.pieces + ["Llanfairpwllgwyngyll", "Ville-Marie", "Санкт-Петербург"] {
+                    let general = try engine.layOutItemized(text, style: prepared.style, stack: prepared.stack,
+                                                            includeGlyphs: false)
+                    let boxOnly = engine.layOutSingleRun(text, style: prepared.style, stack: prepared.stack,
+                                                         includeGlyphs: false)
+                    let withGlyphs = engine.layOutSingleRun(text, style: prepared.style, stack: prepared.stack,
+                                                            includeGlyphs: true)
+                    switch (boxOnly, withGlyphs) {
+                    case let (.laidOut(fast)?, .laidOut(glyphed)?):
+                        compared += 1
+                        #expect(fast == general, "\(text.debugDescription) \(font) \(size)")
+                        #expect(fast.width.bitPattern == glyphed.width.bitPattern)
+                        #expect(fast.width.bitPattern == general.width.bitPattern)
+                    case let (.needsBreaking(item, glyphs)?, .needsBreaking(_, glyphed)?):
+                        handedOver += 1
+                        #expect(glyphs == glyphed)
+                        let reused = try engine.layOutItemized(text, style: prepared.style, stack: prepared.stack,
+                                                               includeGlyphs: false, preshaped: (item, glyphs))
+                        #expect(reused == general, "\(text.debugDescription) \(font) \(size)")
+                    case (nil, nil):
+                        break
+                    default:
+                        Issue.record("the branches disagree on \(text.debugDescription) \(font) \(size)")
+                    }
+                }
+            }
+        }
+        #expect(compared > 100)
+        #expect(handedOver > 10)
+    }
 }
 
 @Suite struct ScriptTableTests {
