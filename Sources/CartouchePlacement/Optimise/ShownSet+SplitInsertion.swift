@@ -43,6 +43,31 @@ extension ShownSet {
         @inline(__always) func isBlocked(_ c: Int) -> Bool {
             !blocked.isEmpty && blocked[c >> 6] & (1 << UInt64(c & 63)) != 0
         }
+
+        /// The conflict bit sets of the candidates `kept` (increasing local
+        /// ids), renumbered 0..<kept.count, as `localConflicts` would give.
+        /// - Complexity: O(kept × words + conflicts among them).
+        func conflicts(among kept: [Int]) -> [UInt64] {
+            var index = [Int32](repeating: -1, count: global.count)
+            var inKept = [UInt64](repeating: 0, count: words)
+            for (x, c) in kept.enumerated() {
+                index[c] = Int32(x)
+                inKept[c >> 6] |= 1 << UInt64(c & 63)
+            }
+            let out = BranchAndBound.words(for: kept.count)
+            var mask = [UInt64](repeating: 0, count: out * kept.count)
+            for (x, a) in kept.enumerated() {
+                for w in 0..<words {
+                    var bits = masks[words * a + w] & inKept[w]
+                    while bits != 0 {
+                        let y = Int(index[w << 6 + bits.trailingZeroBitCount])
+                        bits &= bits - 1
+                        mask[out * x + y >> 6] |= 1 << UInt64(y & 63)
+                    }
+                }
+            }
+            return mask
+        }
     }
 
     /// The table of `insertBySplitting` for `items`: every candidate of each

@@ -82,7 +82,9 @@ extension ShownSet {
                 start, items: around, outsideFixed: false, apply: false, maxCandidates: effort.maxCandidates,
                 table: &table, nodes: &nodes)
             if relaxed == .impossible { return .impossible }
-            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true)
+            // The fixed-outside search reuses the table's conflicts (and its blocked candidates, the split's below).
+            if table != nil { addBlocked(to: &table!, items: around) }
+            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true, table: table)
             if yes == .improved, chosen[start] >= 0 { return .shown }
             if yes == .unknown {
                 nodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
