@@ -220,16 +220,12 @@ extension ShownSet {
         var groups: [Int: [Int]] = [:]
         for n in 1..<variables { groups[root(n), default: []].append(n) }
         var unknown = false
-        var localIndex = [Int32](repeating: -1, count: table.global.count)
         // Smallest groups first: a dead one ends the candidate soonest.
         for group in groups.values.sorted(by: { ($0.count, $0[0]) < ($1.count, $1[0]) }) {
             // The group's candidates left, renumbered.
             var local: [Int] = [], start: [Int32] = [0]
-            var inGroup = [UInt64](repeating: 0, count: words)
             for n in group {
                 for c in Int(candidateStart[n])..<Int(candidateStart[n + 1]) where left[c >> 6] & (1 << UInt64(c & 63)) != 0 {
-                    localIndex[c] = Int32(local.count)
-                    inGroup[c >> 6] |= 1 << UInt64(c & 63)
                     local.append(c)
                 }
                 start.append(Int32(local.count))
@@ -238,18 +234,7 @@ extension ShownSet {
                 placement[group[0]] = local[0]
                 continue
             }
-            let localWords = BranchAndBound.words(for: local.count)
-            var mask = [UInt64](repeating: 0, count: localWords * local.count)
-            for (x, a) in local.enumerated() {
-                for w in 0..<words {
-                    var bits = masks[words * a + w] & inGroup[w]
-                    while bits != 0 {
-                        let y = Int(localIndex[w << 6 + bits.trailingZeroBitCount])
-                        bits &= bits - 1
-                        mask[localWords * x + y >> 6] |= 1 << UInt64(y & 63)
-                    }
-                }
-            }
+            let mask = table.conflicts(among: local)
             var search = BranchAndBound(
                 candidateStart: start, conflictMask: mask, isOptional: Array(repeating: false, count: group.count),
                 mandatory: Array(repeating: true, count: group.count), best: -1, maxNodes: max(1, nodes))
