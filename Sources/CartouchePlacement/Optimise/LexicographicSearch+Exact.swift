@@ -6,9 +6,12 @@ import CartoucheGeometry
 extension LexicographicSearch {
     /// Solves exactly each small closed neighbourhood (`ShownSet.component`)
     /// that still hides a member; where it is too large, the members of a
-    /// small tier get an open neighbourhood with the rest fixed.
+    /// small tier get an open neighbourhood with the rest fixed. Returns the
+    /// member of a tier of one that a complete search of its closed
+    /// component left hidden: proved unable to show (`decideTop` skips it).
     /// - Complexity: O(hidden members × (component search + `ExactEffort.maxNodes` nodes)).
-    mutating func exactStep(_ members: [Int]) {
+    @discardableResult
+    mutating func exactStep(_ members: [Int]) -> Int? {
         for m in members { isMember[m] = true }
         defer { for m in members { isMember[m] = false } }
         var memberGrid: GridIndex? = nil
@@ -22,10 +25,11 @@ extension LexicographicSearch {
             memberGrid = grid
         }
         var solved = Set<Int32>()
+        var proved: Int? = nil
         let flags = isMember
         for m in members where state.chosen[m] < 0 && !solved.contains(Int32(m)) {
             // An exact neighbourhood may take thousands of steps: poll each.
-            if outOfTime() { return }
+            if outOfTime() { return nil }
             guard let component = state.component(
                 of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else {
                 // Too large to solve closed: the items in m's way, the rest fixed.
@@ -38,8 +42,10 @@ extension LexicographicSearch {
                 continue
             }
             for i in component { solved.insert(Int32(i)) }
-            _ = state.solve(component: component, optional: { flags[$0] }, effort: exact)
+            let outcome = state.solve(component: component, optional: { flags[$0] }, effort: exact)
+            if outcome == .optimal && members.count == 1 { proved = m }
         }
+        return proved
     }
 
     /// The top of the priority list (issue #29): a tier that starts among
@@ -52,11 +58,14 @@ extension LexicographicSearch {
     /// tier of one proved impossible. Each insertion is granted at most
     /// `TopEffort.labelBudget` of the run's nodes.
     /// - Complexity: O(hidden members × `insertExactly`), within `TopEffort.budget` nodes a run.
-    mutating func decideTop(_ members: [Int]) {
+    /// - Parameter proved: a member `exactStep` proved unable to show.
+    mutating func decideTop(_ members: [Int], proved: Int? = nil) {
         guard !stopped, tierStart < top.topItems, members.count <= exact.openTierMembers else { return }
         var decided = true
         for m in members where state.chosen[m] < 0 {
             if outOfTime() { return }
+            // Its closed component was searched whole: nothing to add.
+            if m == proved { continue }
             var budget = min(topBudget, top.labelBudget)
             let granted = budget
             let outcome = state.insertExactly(

@@ -260,8 +260,8 @@ struct LexicographicSearch {
             }
         }
         guard !stopped else { return }
-        exactStep(members)
-        decideTop(members)
+        let proved = exactStep(members)
+        decideTop(members, proved: proved)
     }
 
     /// The iterated local search over the members' candidates that are free

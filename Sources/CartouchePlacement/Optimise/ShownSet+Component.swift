@@ -150,24 +150,36 @@ extension ShownSet {
     ///   an open set this searches a relaxation (the items outside dropped),
     ///   whose `.optimal` proves that no better assignment exists at all.
     /// - Complexity: O(maxNodes × component candidates) at most.
+    /// - Parameter table: with `outsideFixed`, the items' `splitTable`
+    ///   with its blocked candidates (`addBlocked`): its conflicts are
+    ///   reused instead of tested again (the same local candidates, in the
+    ///   same order, so the same answer).
     mutating func solve(
         component items: [Int], optional: (Int) -> Bool, effort: ExactEffort, outsideFixed: Bool = false,
-        apply: Bool = true
+        apply: Bool = true, table: SplitTable? = nil
     ) -> ComponentOutcome {
-        if outsideFixed { markInside(items) }
-        defer { if outsideFixed { clearInside(items) } }
+        if outsideFixed && table == nil { markInside(items) }
+        defer { if outsideFixed && table == nil { clearInside(items) } }
         // Local copies: candidates per variable (contiguous), and which conflict.
         var candidateStart: [Int32] = [0]
         var global: [Int] = []  // local candidate -> candidate id
+        var kept: [Int] = []  // local candidate -> its index in `table`
         var isOptional: [Bool] = []
         var best = 0
-        for i in items {
+        for (n, i) in items.enumerated() {
             // Current choice first: solutions that move little are found first.
             let c = Int(chosen[i])
-            if c >= 0 { global.append(c) }
-            for v in store.domain(i) where v != c {
-                if outsideFixed, blockedFromOutside(v) { continue }
-                global.append(v)
+            if let table, outsideFixed {
+                for k in Int(table.candidateStart[n])..<Int(table.candidateStart[n + 1]) where !table.isBlocked(k) {
+                    global.append(table.global[k])
+                    kept.append(k)
+                }
+            } else {
+                if c >= 0 { global.append(c) }
+                for v in store.domain(i) where v != c {
+                    if outsideFixed, blockedFromOutside(v) { continue }
+                    global.append(v)
+                }
             }
             candidateStart.append(Int32(global.count))
             let opt = optional(i)
@@ -177,8 +189,14 @@ extension ShownSet {
         }
         let optionalCount = isOptional.filter { $0 }.count
         if best == optionalCount { return .optimal }
+        let masks: [UInt64]
+        if let table, outsideFixed {
+            masks = table.conflicts(among: kept)
+        } else {
+            masks = localConflicts(global, candidateStart: candidateStart)
+        }
         var search = BranchAndBound(
-            candidateStart: candidateStart, conflictMask: localConflicts(global, candidateStart: candidateStart),
+            candidateStart: candidateStart, conflictMask: masks,
             isOptional: isOptional, mandatory: items.map { isShown[$0] && !optional($0) }, best: best,
             maxNodes: effort.maxNodes)
         search.run()

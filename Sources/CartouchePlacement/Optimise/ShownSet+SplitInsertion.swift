@@ -20,6 +20,94 @@ extension ShownSet {
         case notAsked
     }
 
+    /// The candidates of a split insertion's items and their overlaps, built
+    /// once per neighbourhood and shared by its two questions (relaxed, then
+    /// outside fixed): the candidates an assigned item outside overlaps are
+    /// marked (`addBlocked`), not left out, so one conflict table serves both.
+    struct SplitTable {
+        /// Local candidate -> candidate id; variable n's are
+        /// `candidateStart[n]..<candidateStart[n+1]`, its current choice first.
+        var global: [Int] = []
+        var candidateStart: [Int32] = [0]
+        /// Local candidate -> its variable.
+        var owner: [Int32] = []
+        /// Per candidate: the candidates it overlaps (`words` words each).
+        var masks: [UInt64] = []
+        var words = 1
+        /// The candidates an assigned item outside the set overlaps (empty
+        /// until `addBlocked`; ignored by the relaxed question).
+        var blocked: [UInt64] = []
+
+        var variables: Int { candidateStart.count - 1 }
+
+        @inline(__always) func isBlocked(_ c: Int) -> Bool {
+            !blocked.isEmpty && blocked[c >> 6] & (1 << UInt64(c & 63)) != 0
+        }
+
+        /// The conflict bit sets of the candidates `kept` (increasing local
+        /// ids), renumbered 0..<kept.count, as `localConflicts` would give.
+        /// - Complexity: O(kept × words + conflicts among them).
+        func conflicts(among kept: [Int]) -> [UInt64] {
+            var index = [Int32](repeating: -1, count: global.count)
+            var inKept = [UInt64](repeating: 0, count: words)
+            for (x, c) in kept.enumerated() {
+                index[c] = Int32(x)
+                inKept[c >> 6] |= 1 << UInt64(c & 63)
+            }
+            let out = BranchAndBound.words(for: kept.count)
+            var mask = [UInt64](repeating: 0, count: out * kept.count)
+            for (x, a) in kept.enumerated() {
+                for w in 0..<words {
+                    var bits = masks[words * a + w] & inKept[w]
+                    while bits != 0 {
+                        let y = Int(index[w << 6 + bits.trailingZeroBitCount])
+                        bits &= bits - 1
+                        mask[out * x + y >> 6] |= 1 << UInt64(y & 63)
+                    }
+                }
+            }
+            return mask
+        }
+    }
+
+    /// The table of `insertBySplitting` for `items`: every candidate of each
+    /// (the current choice first), and which overlap.
+    ///
+    /// - Complexity: O(c² / 64) words and the box tests of `localConflicts`
+    ///   for the c candidates of `items`.
+    func splitTable(items: [Int]) -> SplitTable {
+        var table = SplitTable()
+        for (n, i) in items.enumerated() {
+            let c = Int(chosen[i])
+            if c >= 0 {
+                table.global.append(c)
+                table.owner.append(Int32(n))
+            }
+            for v in store.domain(i) where v != c {
+                table.global.append(v)
+                table.owner.append(Int32(n))
+            }
+            table.candidateStart.append(Int32(table.global.count))
+        }
+        table.masks = localConflicts(table.global, candidateStart: table.candidateStart)
+        table.words = BranchAndBound.words(for: table.global.count)
+        return table
+    }
+
+    /// Marks the candidates of `table` (built for `items`) that an assigned
+    /// item outside `items` overlaps.
+    /// - Complexity: a conflict query per candidate.
+    mutating func addBlocked(to table: inout SplitTable, items: [Int]) {
+        guard table.blocked.isEmpty else { return }
+        markInside(items)
+        defer { clearInside(items) }
+        table.blocked = [UInt64](repeating: 0, count: table.words)
+        // An item's current choice is never blocked (as `solve(component:…)` keeps it).
+        for (c, v) in table.global.enumerated() where chosen[items[Int(table.owner[c])]] != Int32(v) && blockedFromOutside(v) {
+            table.blocked[c >> 6] |= 1 << UInt64(c & 63)
+        }
+    }
+
     /// Whether hidden item `start` can be shown with every other item of
     /// `items` (each shown) placed too, each among its candidates. For each
     /// candidate of `start` in order: the others' candidates it does not
@@ -31,44 +119,40 @@ extension ShownSet {
     ///     are (a yes is a valid placement); false drops them (a relaxation:
     ///     `.impossible` then proves that no placement exists at all).
     ///   - apply: assign the placement found (with `outsideFixed` only).
+    ///   - table: `splitTable(items:)` when the caller has it (shared by
+    ///     both questions of one neighbourhood); built here otherwise.
     ///   - nodes: search nodes allowed over every group; lowered by what
     ///     this spends (also counted in `exactNodes`).
-    /// - Complexity: O(c² / 64) for the overlaps of the c candidates of
-    ///   `items`, then O(k × (c² + Σ group searches)) at most for `start`'s
-    ///   k candidates (pairs of variables already grouped are skipped).
+    /// - Complexity: that of `splitTable` (and `addBlocked`), then
+    ///   O(k × (c² / 64 + Σ group searches)) at most for `start`'s k candidates.
     mutating func insertBySplitting(
-        _ start: Int, items: [Int], outsideFixed: Bool, apply: Bool, maxCandidates: Int, nodes: inout Int
+        _ start: Int, items: [Int], outsideFixed: Bool, apply: Bool, maxCandidates: Int,
+        table shared: inout SplitTable?, nodes: inout Int
     ) -> SplitOutcome {
         guard items.first == start, chosen[start] < 0,
               items.dropFirst().allSatisfy({ isShown[$0] && chosen[$0] >= 0 }) else { return .notAsked }
-        if outsideFixed { markInside(items) }
-        defer { if outsideFixed { clearInside(items) } }
-        var candidateStart: [Int32] = [0]
-        var global: [Int] = []
-        var owner: [Int32] = []
-        for (n, i) in items.enumerated() {
-            let c = Int(chosen[i])
-            if c >= 0 { global.append(c); owner.append(Int32(n)) }
-            for v in store.domain(i) where v != c && !(outsideFixed && blockedFromOutside(v)) {
-                global.append(v)
-                owner.append(Int32(n))
-            }
-            if Int32(global.count) == candidateStart.last { return .impossible }
-            candidateStart.append(Int32(global.count))
-            if global.count > maxCandidates { return .unknown }
+        var table = shared ?? splitTable(items: items)
+        if outsideFixed { addBlocked(to: &table, items: items) }
+        shared = table
+        if !outsideFixed { table.blocked = [] }
+        // In item order: one without a candidate proves it; too many candidates ends the question.
+        var count = 0
+        for n in 0..<table.variables {
+            let own = (Int(table.candidateStart[n])..<Int(table.candidateStart[n + 1])).filter { !table.isBlocked($0) }.count
+            if own == 0 { return .impossible }
+            count += own
+            if count > maxCandidates { return .unknown }
         }
-        let masks = localConflicts(global, candidateStart: candidateStart)
-        let words = BranchAndBound.words(for: global.count)
         var unknown = false
-        for first in 0..<Int(candidateStart[1]) {
+        for first in 0..<Int(table.candidateStart[1]) where !table.isBlocked(first) {
             guard nodes > 0 else { return .unknown }
-            switch placeOthers(taking: first, candidateStart, owner, masks, words, nodes: &nodes) {
+            switch placeOthers(taking: first, table, nodes: &nodes) {
             case .none: unknown = true
             case .some(nil): continue
             case .some(let placement?):
                 if apply && outsideFixed {
                     for i in items { unassign(i) }
-                    for (n, i) in items.enumerated() { assign(i, global[placement[n]]) }
+                    for (n, i) in items.enumerated() { assign(i, table.global[placement[n]]) }
                 }
                 return .fits
             }
@@ -76,19 +160,29 @@ extension ShownSet {
         return unknown ? .unknown : .impossible
     }
 
+    /// Convenience for one question alone (a table of its own).
+    mutating func insertBySplitting(
+        _ start: Int, items: [Int], outsideFixed: Bool, apply: Bool, maxCandidates: Int, nodes: inout Int
+    ) -> SplitOutcome {
+        var table: SplitTable? = nil
+        return insertBySplitting(
+            start, items: items, outsideFixed: outsideFixed, apply: apply, maxCandidates: maxCandidates,
+            table: &table, nodes: &nodes)
+    }
+
     /// With local candidate `first` of variable 0 taken: a local candidate
     /// per variable (`first` for 0), `.some(nil)` when some group has no
     /// placement, nil when a group's search ran out of nodes.
-    private mutating func placeOthers(
-        taking first: Int, _ candidateStart: [Int32], _ owner: [Int32], _ masks: [UInt64], _ words: Int,
-        nodes: inout Int
-    ) -> [Int]?? {
-        let variables = candidateStart.count - 1
-        // The candidates left: not `first`'s variable's, not overlapping it.
+    /// - Complexity: O(c × words) to group the c candidates left, then the
+    ///   groups' searches.
+    private mutating func placeOthers(taking first: Int, _ table: SplitTable, nodes: inout Int) -> [Int]?? {
+        let variables = table.variables, words = table.words
+        let candidateStart = table.candidateStart, owner = table.owner, masks = table.masks
+        // The candidates left: not `first`'s variable's, not blocked, not overlapping it.
         var left = [UInt64](repeating: 0, count: words)
         var count = [Int](repeating: 0, count: variables)
         for c in Int(candidateStart[1])..<Int(candidateStart[variables])
-        where masks[words * first + c >> 6] & (1 << UInt64(c & 63)) == 0 {
+        where masks[words * first + c >> 6] & (1 << UInt64(c & 63)) == 0 && !table.isBlocked(c) {
             left[c >> 6] |= 1 << UInt64(c & 63)
             count[Int(owner[c])] += 1
         }
@@ -100,24 +194,24 @@ extension ShownSet {
             while parent[a] != a { parent[a] = parent[parent[a]]; a = parent[a] }
             return a
         }
-        // Pairs already in one group are skipped; a pair is tested
-        // candidate by candidate until one overlap joins it.
+        // Per variable, the candidates left that any of its own left ones
+        // overlaps, a word at a time; each later variable among them joins it.
+        var reach = [UInt64](repeating: 0, count: words)
         for p in 1..<variables {
-            for q in (p + 1)..<variables where root(p) != root(q) {
-                var joined = false
-                for a in Int(candidateStart[p])..<Int(candidateStart[p + 1])
-                where left[a >> 6] & (1 << UInt64(a & 63)) != 0 {
-                    for b in Int(candidateStart[q])..<Int(candidateStart[q + 1])
-                    where left[b >> 6] & (1 << UInt64(b & 63)) != 0
-                        && masks[words * a + b >> 6] & (1 << UInt64(b & 63)) != 0 {
-                        joined = true
-                        break
-                    }
-                    if joined { break }
-                }
-                if joined {
+            for w in 0..<words { reach[w] = 0 }
+            for a in Int(candidateStart[p])..<Int(candidateStart[p + 1]) where left[a >> 6] & (1 << UInt64(a & 63)) != 0 {
+                for w in 0..<words { reach[w] |= masks[words * a + w] }
+            }
+            let after = Int(candidateStart[p + 1])
+            guard after < Int(candidateStart[variables]) else { continue }
+            for w in (after >> 6)..<words {
+                var bits = reach[w] & left[w]
+                if w == after >> 6 { bits &= ~0 << UInt64(after & 63) }
+                while bits != 0 {
+                    let q = Int(owner[w << 6 + bits.trailingZeroBitCount])
+                    bits &= bits - 1
                     let ra = root(p), rb = root(q)
-                    parent[max(ra, rb)] = min(ra, rb)
+                    if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
                 }
             }
         }
@@ -131,21 +225,16 @@ extension ShownSet {
             // The group's candidates left, renumbered.
             var local: [Int] = [], start: [Int32] = [0]
             for n in group {
-                for c in Int(candidateStart[n])..<Int(candidateStart[n + 1])
-                where left[c >> 6] & (1 << UInt64(c & 63)) != 0 { local.append(c) }
+                for c in Int(candidateStart[n])..<Int(candidateStart[n + 1]) where left[c >> 6] & (1 << UInt64(c & 63)) != 0 {
+                    local.append(c)
+                }
                 start.append(Int32(local.count))
             }
             if group.count == 1 {
                 placement[group[0]] = local[0]
                 continue
             }
-            let localWords = BranchAndBound.words(for: local.count)
-            var mask = [UInt64](repeating: 0, count: localWords * local.count)
-            for (x, a) in local.enumerated() {
-                for (y, b) in local.enumerated() where masks[words * a + b >> 6] & (1 << UInt64(b & 63)) != 0 {
-                    mask[localWords * x + y >> 6] |= 1 << UInt64(y & 63)
-                }
-            }
+            let mask = table.conflicts(among: local)
             var search = BranchAndBound(
                 candidateStart: start, conflictMask: mask, isOptional: Array(repeating: false, count: group.count),
                 mandatory: Array(repeating: true, count: group.count), best: -1, maxNodes: max(1, nodes))

@@ -76,15 +76,21 @@ extension ShownSet {
             // searches below spend their nodes. (It proves only what they
             // would, so a label they would show is never hidden by it.)
             var nodes = search.maxNodes
+            // One conflict table for both split questions of this size.
+            var table: SplitTable? = nil
             let relaxed = insertBySplitting(
-                start, items: around, outsideFixed: false, apply: false, maxCandidates: effort.maxCandidates, nodes: &nodes)
+                start, items: around, outsideFixed: false, apply: false, maxCandidates: effort.maxCandidates,
+                table: &table, nodes: &nodes)
             if relaxed == .impossible { return .impossible }
-            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true)
+            // The fixed-outside search reuses the table's conflicts (and its blocked candidates, the split's below).
+            if table != nil { addBlocked(to: &table!, items: around) }
+            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true, table: table)
             if yes == .improved, chosen[start] >= 0 { return .shown }
             if yes == .unknown {
                 nodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
                 let split = insertBySplitting(
-                    start, items: around, outsideFixed: true, apply: true, maxCandidates: effort.maxCandidates, nodes: &nodes)
+                    start, items: around, outsideFixed: true, apply: true, maxCandidates: effort.maxCandidates,
+                    table: &table, nodes: &nodes)
                 if split == .fits { return .shown }
             }
             // A tier of several members in the way: the relaxation searched whole.
