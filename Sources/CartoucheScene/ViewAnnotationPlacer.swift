@@ -17,9 +17,11 @@ public enum ViewAnnotationPlacer {
         _ scene: ViewAnnotationScene, previous: ViewAnnotationResult? = nil,
         recordRejected: Bool = false, budget: PlacementBudget = .unlimited
     ) throws(SceneError) -> ViewAnnotationResult {
-        try validate(scene)
+        // The projection validates the camera (its errors come first, as
+        // before); then the callouts and options.
         let projection: Projection
         do { projection = try Projection(camera: scene.camera, viewport: scene.viewport, projection: scene.projection) } catch { throw .camera(error) }
+        try validateCallouts(scene.viewAnnotations, cullingMargin: scene.cullingMargin, lineClearance: scene.lineClearance)
         return try placeValidated(scene, projection: projection, previous: previous, recordRejected: recordRejected, budget: budget)
     }
 
@@ -79,13 +81,8 @@ public enum ViewAnnotationPlacer {
         return results
     }
 
-    static func validate(_ scene: ViewAnnotationScene) throws(SceneError) {
-        do { try scene.camera.validate(for: scene.viewport) } catch { throw .camera(error) }
-        try validateCallouts(scene.viewAnnotations, cullingMargin: scene.cullingMargin, lineClearance: scene.lineClearance)
-    }
-
-    /// What `validate` checks beyond the camera: the same for every frame
-    /// of a scene, so a prepared scene checks it once.
+    /// What `place` checks beyond the camera (which its projection checks):
+    /// the same for every frame of a scene, so a prepared scene checks it once.
     static func validateCallouts(
         _ viewAnnotations: [ViewAnnotation], cullingMargin: Double, lineClearance: Double?
     ) throws(SceneError) {
