@@ -62,16 +62,20 @@ let package = Package(
             dependencies: ["CHarfBuzz", "CFreeType", "CFriBidi", "CICUBreak", "CartoucheJSON", "CartoucheGeometry"]),
         // The placement core works in screen space only: no camera, no I/O.
         .target(name: "CartouchePlacement", dependencies: ["CartoucheGeometry"]),
-        // Tap hit-testing over screen-space shapes.
-        .target(name: "CartoucheQuery", dependencies: ["CartoucheGeometry"]),
         // Scenes in geographic terms: binds annotations to the screen for a
         // camera and runs placement, emit and query on them.
         .target(
             name: "CartoucheScene",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement",
-                "CartoucheQuery", "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
+                "CartoucheStyle", "CartoucheAnnotations", "CartoucheRender",
             ]),
+        // Tap queries: a hit index over screen-space shapes, and over a
+        // prepared scene's frame (its drawn layers, placed callouts and
+        // projection), answered as MapLibre's `queryRenderedFeatures` would.
+        .target(
+            name: "CartoucheQuery",
+            dependencies: ["CartoucheJSON", "CartoucheGeometry", "CartoucheCamera", "CartoucheText", "CartouchePlacement", "CartoucheScene"]),
         // Style-spec values and documents; annotation managers compiled to them.
         // Style-spec values; the anchor word it shares with text and placement
         // (`BoxAnchor`) lives in Geometry.
@@ -87,7 +91,7 @@ let package = Package(
             name: "CartoucheJobs",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartouchePlacement", "CartoucheStyle",
-                "CartoucheAnnotations", "CartoucheRender", "CartoucheScene",
+                "CartoucheAnnotations", "CartoucheRender", "CartoucheScene", "CartoucheQuery",
             ]),
         // The umbrella: `import Cartouche` re-exports every library module but the
         // HTTP service (which brings Hummingbird; import CartoucheService for it).
@@ -117,7 +121,7 @@ let package = Package(
             name: "CartoucheCommands",
             dependencies: [
                 "CartoucheJSON", "CartoucheGeometry", "CartoucheText", "CartouchePlacement", "CartoucheStyle", "CartoucheAnnotations",
-                "CartoucheScene", "CartoucheRender", "CartoucheJobs", "CartoucheService",
+                "CartoucheScene", "CartoucheQuery", "CartoucheRender", "CartoucheJobs", "CartoucheService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -146,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "CartoucheSceneTests",
             dependencies: [
-                "Cartouche", "CartoucheScene", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry",
+                "Cartouche", "CartoucheScene", "CartoucheQuery", "CartoucheAnnotations", "CartoucheStyle", "CartoucheCamera", "CartoucheGeometry",
                 "CartoucheJSON", "CartouchePlacement", "CartoucheRender", "CartoucheText", "CartoucheTestSupport",
             ]),
         .testTarget(name: "CartoucheStyleTests", dependencies: ["CartoucheStyle", "CartoucheGeometry", "CartoucheJSON"]),
@@ -161,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "CartoucheServiceTests",
             dependencies: [
-                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheAnnotations", "CartoucheCamera",
+                "CartoucheService", "CartoucheJobs", "CartoucheJSON", "CartoucheScene", "CartoucheQuery", "CartoucheAnnotations", "CartoucheCamera",
                 "CartoucheGeometry", "CartoucheRender", "CartoucheStyle", "CartoucheText", "CartoucheTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -171,6 +175,7 @@ let package = Package(
             name: "CartoucheCLITests",
             dependencies: [
                 "CartoucheCommands", "CartoucheService", "CartoucheGeometry", "CartoucheJobs", "CartoucheJSON", "CartoucheScene",
+                "CartoucheQuery",
                 "CartoucheCamera", "CartoucheRender", "CartoucheText", "CartoucheAnnotations", "CartoucheTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import CartoucheAnnotations
 import CartoucheGeometry
 import CartoucheJobs
 import CartouchePlacement
+import CartoucheQuery
 import CartoucheScene
 import CartoucheStyle
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheQuery
 import CartoucheScene
 import CartoucheText
 import Foundation

@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheQuery
 import CartoucheRender
 import CartoucheScene
 import CartoucheText

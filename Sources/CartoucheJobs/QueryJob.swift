@@ -1,6 +1,7 @@
 import CartoucheAnnotations
 import CartoucheJSON
 import CartouchePlacement
+import CartoucheQuery
 import CartoucheScene
 import CartoucheText
 

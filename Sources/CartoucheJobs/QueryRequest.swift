@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheQuery
 import CartoucheScene
 
 /// The question of `POST /v1/query` (and `cartouche query`): where to tap,

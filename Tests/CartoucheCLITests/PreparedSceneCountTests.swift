@@ -3,6 +3,7 @@
 @_spi(Instrumentation) import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheQuery
 @_spi(Instrumentation) import CartoucheScene
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import ArgumentParser
 import CartoucheGeometry
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheQuery
 import CartoucheRender
 import CartoucheScene
 import Foundation

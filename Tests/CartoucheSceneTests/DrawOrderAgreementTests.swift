@@ -1,4 +1,5 @@
 import CartoucheGeometry
+import CartoucheQuery
 import CartoucheRender
 import Foundation
 import Testing

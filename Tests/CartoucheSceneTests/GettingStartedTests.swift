@@ -2,6 +2,7 @@ import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheQuery
 import CartoucheStyle
 import CartoucheText
 import Testing

@@ -2,6 +2,7 @@ import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
 import CartouchePlacement
+import CartoucheQuery
 import CartoucheTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
+@testable import CartoucheQuery
 import CartoucheTestSupport
 import Foundation
 import Testing

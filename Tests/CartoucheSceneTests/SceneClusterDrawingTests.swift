@@ -1,5 +1,6 @@
 import CartoucheAnnotations
 import CartoucheGeometry
+import CartoucheQuery
 import CartoucheRender
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheQuery
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CartoucheAnnotations
 import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheQuery
 import CartoucheRender
 import CartoucheStyle
 import Testing

@@ -1,5 +1,6 @@
 import CartoucheCamera
 import CartoucheGeometry
+import CartoucheQuery
 import CartoucheTestSupport
 import Foundation
 import Testing

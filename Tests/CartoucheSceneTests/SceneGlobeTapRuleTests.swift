@@ -1,5 +1,6 @@
 import CartoucheCamera
 import CartoucheGeometry
+@testable import CartoucheQuery
 import Foundation
 import Testing
 

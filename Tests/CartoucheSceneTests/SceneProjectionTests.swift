@@ -1,5 +1,6 @@
 import CartoucheCamera
 import CartoucheJSON
+import CartoucheQuery
 import Foundation
 import Testing
 

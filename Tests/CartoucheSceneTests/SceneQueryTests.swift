@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheQuery
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheQuery
 import CartoucheText
 import Foundation
 import Testing

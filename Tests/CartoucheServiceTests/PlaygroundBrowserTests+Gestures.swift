@@ -1,6 +1,7 @@
 import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheQuery
 import CartoucheScene
 import Foundation
 import Testing

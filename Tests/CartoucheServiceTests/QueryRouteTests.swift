@@ -1,4 +1,5 @@
 import CartoucheGeometry
+import CartoucheQuery
 import CartoucheTestSupport
 import CartoucheJSON
 import CartoucheScene

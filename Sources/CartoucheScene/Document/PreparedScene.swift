@@ -99,10 +99,11 @@ public struct PreparedScene: Sendable {
         self.text = text
     }
 
-    /// The placed frame `index` and its projection.
+    /// The placed frame `index` and its projection (the one placing built:
+    /// tap queries and pictures reuse it).
     /// - Throws: `invalidValue` at `frame` when the scene has no such camera
     ///   or it was not prepared (beyond `through`).
-    func frame(_ index: Int) throws(SceneError) -> (placed: PlaceResponse.Frame, projection: Projection) {
+    public func placedFrame(_ index: Int) throws(SceneError) -> (placed: PlaceResponse.Frame, projection: Projection) {
         try document.checkFrame(index)
         guard response.frames.indices.contains(index) else {
             throw .invalidValue(field: "frame", value: Double(index),

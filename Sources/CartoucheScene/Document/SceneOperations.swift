@@ -15,42 +15,28 @@ extension SceneDocument {
         return StyleCamera(longitude: camera.center.longitude, latitude: camera.center.latitude,
                            zoom: camera.zoom, bearing: camera.bearing, pitch: camera.pitch)
     }
-
-    /// A tap-query index for camera `frame` (the cameras after it are not
-    /// placed); see ``PreparedScene/queryIndex(frame:holes:globeTaps:leaves:)``.
-    public func queryIndex(
-        frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
-        globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, leaves: ClusterLeafPage = ClusterLeafPage(),
-        budget: PlacementBudget = .unlimited
-    ) throws(SceneError) -> SceneQueryIndex {
-        try PreparedScene(self, text: text, through: frame, budget: budget)
-            .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps, leaves: leaves)
-    }
 }
 
 extension PreparedScene {
-    /// A tap-query index for camera `frame`: the view annotations placed for
-    /// that camera on top, then the managers' layers in their compiled
-    /// (drawn) order. `holes` and `globeTaps` choose between what is drawn
-    /// and MapLibre's `queryRenderedFeatures` answers (see ``SceneQueryIndex``);
-    /// cluster hits list the leaves of `leaves`.
-    /// - Throws: `invalidValue` at `frame` for a frame not placed; text and
-    ///   camera errors as placing.
-    public func queryIndex(
-        frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn,
-        leaves: ClusterLeafPage = ClusterLeafPage()
-    ) throws(SceneError) -> SceneQueryIndex {
-        let (placed, projection) = try frame(index)
+    /// The managers' layers of camera `frame` as the renderer draws them,
+    /// bottom to top: the frame's line trims applied, clustered point
+    /// managers as their clusters at the camera's zoom (cluster features
+    /// list the leaves of `leaves`). Tap queries (`CartoucheQuery`'s
+    /// `SceneQueryIndex`) read them with the frame's placed callouts and
+    /// projection (``placedFrame(_:)``).
+    /// - Throws: `invalidValue` at `frame` for a frame not placed; the
+    ///   managers' cluster errors.
+    /// - Complexity: linear in the managers' annotations (a clustered
+    ///   manager builds its cluster index, O(n log n)).
+    public func drawnLayers(frame index: Int, leaves: ClusterLeafPage = ClusterLeafPage()) throws(SceneError) -> [DrawnLayer] {
+        let (placed, _) = try placedFrame(index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
         let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
         for m in frameDoc.managersInDrawOrder(drawOrder) {
             layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text, leaves: leaves)
         }
-        var boxes: [String: [ScreenRect]] = [:]
-        for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
-        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection,
-                                holes: holes, globeTaps: globeTaps)
+        return layers
     }
 }
 

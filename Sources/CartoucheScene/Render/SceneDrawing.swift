@@ -46,7 +46,7 @@ extension PreparedScene {
     ///   `ghosts` when ghosts are asked of a scene prepared without
     ///   recording rejected candidates (they would be silently missing).
     public func drawing(frame index: Int = 0, options: SceneDocument.DrawingOptions = SceneDocument.DrawingOptions()) throws(SceneError) -> Drawing {
-        let (placed, projection) = try frame(index)
+        let (placed, projection) = try placedFrame(index)
         if options.ghosts && !recordsRejected {
             throw .invalidValue(field: "ghosts", value: 1, reason: "needs the scene prepared with recordRejected: true")
         }

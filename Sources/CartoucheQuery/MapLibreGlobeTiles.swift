@@ -1,5 +1,6 @@
 import CartoucheCamera
 import CartoucheGeometry
+import CartoucheScene
 import Foundation
 
 /// The tiles MapLibre GL JS 5.3 covers the globe with (its `coveringTiles`

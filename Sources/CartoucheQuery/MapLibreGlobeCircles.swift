@@ -1,6 +1,6 @@
 import CartoucheCamera
 import CartoucheGeometry
-import CartoucheQuery
+import CartoucheScene
 import Foundation
 
 /// Circles (aligned with the viewport) as MapLibre GL JS 5.3's

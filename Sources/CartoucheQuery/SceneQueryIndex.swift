@@ -2,7 +2,7 @@ import CartoucheCamera
 import CartoucheGeometry
 import CartoucheJSON
 import CartouchePlacement
-import CartoucheQuery
+import CartoucheScene
 import Foundation
 
 /// Tap hit-testing over a scene for one camera, mirroring how MapLibre GL's

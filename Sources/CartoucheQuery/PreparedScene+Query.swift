@@ -1,0 +1,45 @@
+import CartoucheGeometry
+import CartouchePlacement
+import CartoucheScene
+import CartoucheText
+
+extension PreparedScene {
+    /// A tap-query index for camera `frame`: the view annotations placed for
+    /// that camera on top, then the managers' layers in their drawn order
+    /// (``PreparedScene/drawnLayers(frame:leaves:)``), all with the
+    /// projection placing built. `holes` and `globeTaps` choose between what
+    /// is drawn and MapLibre's `queryRenderedFeatures` answers (see
+    /// ``SceneQueryIndex``); cluster hits list the leaves of `leaves`.
+    /// - Throws: `invalidValue` at `frame` for a frame not placed; the
+    ///   managers' cluster errors.
+    /// - Complexity: linear in the drawn features (building the hit index).
+    public func queryIndex(
+        frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn,
+        leaves: ClusterLeafPage = ClusterLeafPage()
+    ) throws(SceneError) -> SceneQueryIndex {
+        let (placed, projection) = try placedFrame(index)
+        let layers = try drawnLayers(frame: index, leaves: leaves)
+        var boxes: [String: [ScreenRect]] = [:]
+        for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
+        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection,
+                                holes: holes, globeTaps: globeTaps)
+    }
+}
+
+extension SceneDocument {
+    /// A tap-query index for camera `frame`, placing the cameras up to it
+    /// (the ones after it are not placed); see
+    /// ``PreparedScene/queryIndex(frame:holes:globeTaps:leaves:)``.
+    /// - Parameters:
+    ///   - text: measures content-sized callouts and point labels (required
+    ///     when the scene has content-sized callouts).
+    ///   - budget: polled by the solver (a request deadline).
+    public func queryIndex(
+        frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,
+        globeTaps: SceneQueryIndex.GlobeTapRule = .drawn, leaves: ClusterLeafPage = ClusterLeafPage(),
+        budget: PlacementBudget = .unlimited
+    ) throws(SceneError) -> SceneQueryIndex {
+        try PreparedScene(self, text: text, through: frame, budget: budget)
+            .queryIndex(frame: frame, holes: holes, globeTaps: globeTaps, leaves: leaves)
+    }
+}
