@@ -2,7 +2,10 @@ import CartoucheGeometry
 
 /// One view annotation as the placement core sees it: already projected to
 /// the screen. The scene layer (projection, line and polygon anchoring) turns
-/// user-facing view annotations into these.
+/// user-facing view annotations into these, passing their
+/// ``ViewAnnotationOptions`` through unchanged (read here as the item's own
+/// members: `item.priority`, `item.variableAnchors`).
+@dynamicMemberLookup
 public struct PlacementItem: Hashable, Sendable {
     /// The caller's id, reported in results and in `collision` reasons.
     public var id: String
@@ -12,25 +15,8 @@ public struct PlacementItem: Hashable, Sendable {
     public var anchorPoints: [ScreenPoint]
     /// The view's size in points.
     public var size: ScreenSize
-    /// Anchor options in preference order (Mapbox's `variableAnchors`).
-    public var anchors: [AnchorConfig]
-    /// Sub-rects of the frame (frame-relative, origin at its top-left) that are
-    /// used for collisions instead of the whole frame; nil = the whole frame.
-    public var collisionBoxes: [ScreenRect]?
-    public var allowOverlap: Bool
-    public var allowOverlapWithPuck: Bool
-    public var ignoreCameraPadding: Bool
-    public var visible: Bool
-    /// Higher is placed first and drawn on top.
-    public var priority: Int
-    /// Mapbox's deprecated `selected`: placed before every unselected one.
-    public var selected: Bool
-    public var minZoom: Double
-    public var maxZoom: Double
-    /// Whether avoid regions and avoid layers apply (Mapbox `enableAvoidRegions`).
-    public var enableAvoidRegions: Bool
-    /// Whether symbol boxes of layer annotations are obstacles.
-    public var enableSymbolLayerCollision: Bool
+    /// How it may be placed: anchors, overlap rules, priority, zoom range.
+    public var options: ViewAnnotationOptions
     /// Why the anchor points are empty, when they are (set by the scene layer).
     public var missingAnchorReason: HiddenReason
     /// The box the callout had on screen in the previous frame (only its
@@ -47,46 +33,28 @@ public struct PlacementItem: Hashable, Sendable {
     public var ownLayer: String? = nil
 
     public init(
-        id: String,
-        anchorPoints: [ScreenPoint],
-        size: ScreenSize,
-        anchors: [AnchorConfig] = [AnchorConfig(.center)],
-        collisionBoxes: [ScreenRect]? = nil,
-        allowOverlap: Bool = false,
-        allowOverlapWithPuck: Bool = false,
-        ignoreCameraPadding: Bool = false,
-        visible: Bool = true,
-        priority: Int = 0,
-        selected: Bool = false,
-        minZoom: Double = 0,
-        maxZoom: Double = 22,
-        enableAvoidRegions: Bool = true,
-        enableSymbolLayerCollision: Bool = false,
+        id: String, anchorPoints: [ScreenPoint], size: ScreenSize, options: ViewAnnotationOptions = ViewAnnotationOptions(),
         missingAnchorReason: HiddenReason = .offscreen
     ) {
         self.id = id
         self.anchorPoints = anchorPoints
         self.size = size
-        self.anchors = anchors
-        self.collisionBoxes = collisionBoxes
-        self.allowOverlap = allowOverlap
-        self.allowOverlapWithPuck = allowOverlapWithPuck
-        self.ignoreCameraPadding = ignoreCameraPadding
-        self.visible = visible
-        self.priority = priority
-        self.selected = selected
-        self.minZoom = minZoom
-        self.maxZoom = maxZoom
-        self.enableAvoidRegions = enableAvoidRegions
-        self.enableSymbolLayerCollision = enableSymbolLayerCollision
+        self.options = options
         self.missingAnchorReason = missingAnchorReason
+    }
+
+    /// The options' members, read and written as the item's own.
+    @inlinable
+    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
+        get { options[keyPath: member] }
+        set { options[keyPath: member] = newValue }
     }
 
     /// The rects that collide for a frame: the collision boxes moved into the
     /// frame, or the frame itself.
     @inlinable
     func collisionRects(for frame: ScreenRect) -> [ScreenRect] {
-        guard let boxes = collisionBoxes, !boxes.isEmpty else { return [frame] }
+        guard let boxes = options.collisionBoxes, !boxes.isEmpty else { return [frame] }
         return boxes.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
     }
 }

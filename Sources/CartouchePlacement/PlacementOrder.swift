@@ -6,7 +6,7 @@
 func placementOrder(_ items: [PlacementItem]) -> [Int] {
     // Sort small keys rather than the items: comparing items copied them
     // (several reference counts each) n log n times.
-    placementOrder(keys: items.map { (selected: $0.selected, priority: $0.priority, anchorCount: $0.anchors.count) })
+    placementOrder(keys: items.map { (selected: $0.selected, priority: $0.priority, anchorCount: $0.variableAnchors.count) })
 }
 
 /// ``placementOrder(_:)`` over each item's sort key alone (selected,
@@ -26,8 +26,8 @@ func placementOrder(keys: [(selected: Bool, priority: Int, anchorCount: Int)]) -
 /// An item's anchor options with the previous frame's choice moved to the
 /// front, so a callout keeps its anchor while that still fits.
 func orderedAnchors(_ item: PlacementItem, previous: AnchorConfig?) -> [AnchorConfig] {
-    guard let previous, let i = item.anchors.firstIndex(of: previous), i > 0 else { return item.anchors }
-    var anchors = item.anchors
+    guard let previous, let i = item.variableAnchors.firstIndex(of: previous), i > 0 else { return item.variableAnchors }
+    var anchors = item.variableAnchors
     anchors.remove(at: i)
     anchors.insert(previous, at: 0)
     return anchors
@@ -74,8 +74,8 @@ struct CandidateOrder {
 
     init(_ item: PlacementItem, previous: AnchorConfig?) {
         points = item.anchorPoints.count
-        anchors = item.anchors.count
-        guard let box = item.previousFrame, let previous, item.anchors.contains(previous),
+        anchors = item.variableAnchors.count
+        guard let box = item.previousFrame, let previous, item.variableAnchors.contains(previous),
               box.minX.isFinite, box.minY.isFinite else {
             ranked = nil
             return

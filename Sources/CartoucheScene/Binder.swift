@@ -76,12 +76,8 @@ struct Binder {
 
     func bind(_ va: ViewAnnotation, index: Int) -> (PlacementItem, [Coordinate?]) {
         var item = PlacementItem(
-            id: va.id, anchorPoints: [], size: va.size, anchors: va.variableAnchors,
-            collisionBoxes: va.collisionBoxes, allowOverlap: va.allowOverlap,
-            allowOverlapWithPuck: va.allowOverlapWithPuck, ignoreCameraPadding: va.ignoreCameraPadding,
-            visible: va.visible, priority: va.priority, selected: va.selected,
-            minZoom: va.minZoom, maxZoom: va.maxZoom, enableAvoidRegions: va.enableAvoidRegions,
-            enableSymbolLayerCollision: va.enableSymbolLayerCollision, missingAnchorReason: .offscreen)
+            id: va.id, anchorPoints: [], size: va.size, options: va.options,
+            missingAnchorReason: .offscreen)
         // Avoid lines of the layer it is bound to (an avoid layer's) do not hide it.
         if case .layerFeature(let layer, _) = va.annotatedFeature { item.ownLayer = layer }
         // An empty geometry (`MultiPoint []`, `GeometryCollection []`) has no

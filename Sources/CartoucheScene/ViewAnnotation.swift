@@ -11,68 +11,39 @@ public enum AnnotatedFeature: Hashable, Sendable {
 }
 
 /// A callout placed by the solver: the user-facing model, geographic, with
-/// Mapbox's option names and defaults.
+/// Mapbox's option names and defaults. Its placement options are one
+/// ``ViewAnnotationOptions`` value, the same the solver's `PlacementItem`
+/// carries, read and written as the callout's own members
+/// (`callout.priority`, `callout.variableAnchors`).
+@dynamicMemberLookup
 public struct ViewAnnotation: Hashable, Sendable {
     public var id: String
     public var annotatedFeature: AnnotatedFeature
     /// The view's size in points (measured from content by the text module
     /// when the scene gives content instead of a size).
     public var size: ScreenSize
-    /// Anchor options in preference order; Mapbox's default is `[center]`.
-    public var variableAnchors: [AnchorConfig]
-    public var allowOverlap: Bool
-    public var allowOverlapWithPuck: Bool
-    public var ignoreCameraPadding: Bool
-    public var visible: Bool
-    public var priority: Int
-    /// Deprecated in Mapbox (use `priority`); placed before unselected ones.
-    public var selected: Bool
-    public var minZoom: Double
-    public var maxZoom: Double
-    /// Sub-rects of the view (origin at its top-left) that collide instead of the whole frame.
-    public var collisionBoxes: [ScreenRect]?
-    /// Whether the scene's avoid regions and avoid layers apply to this one.
-    public var enableAvoidRegions: Bool
-    /// Whether symbols of layer annotations are obstacles.
-    public var enableSymbolLayerCollision: Bool
+    /// How it may be placed: anchors, overlap rules, priority, zoom range.
+    public var options: ViewAnnotationOptions
     /// For line-bound callouts: the `line-trim-offset` range of line progress
     /// that is not drawn (e.g. the stretch already driven).
     public var lineTrim: ClosedRange<Double>?
 
     public init(
-        id: String,
-        annotatedFeature: AnnotatedFeature,
-        size: ScreenSize,
-        variableAnchors: [AnchorConfig] = [AnchorConfig(.center)],
-        allowOverlap: Bool = false,
-        allowOverlapWithPuck: Bool = false,
-        ignoreCameraPadding: Bool = false,
-        visible: Bool = true,
-        priority: Int = 0,
-        selected: Bool = false,
-        minZoom: Double = 0,
-        maxZoom: Double = 22,
-        collisionBoxes: [ScreenRect]? = nil,
-        enableAvoidRegions: Bool = true,
-        enableSymbolLayerCollision: Bool = false,
+        id: String, annotatedFeature: AnnotatedFeature, size: ScreenSize, options: ViewAnnotationOptions = ViewAnnotationOptions(),
         lineTrim: ClosedRange<Double>? = nil
     ) {
         self.id = id
         self.annotatedFeature = annotatedFeature
         self.size = size
-        self.variableAnchors = variableAnchors
-        self.allowOverlap = allowOverlap
-        self.allowOverlapWithPuck = allowOverlapWithPuck
-        self.ignoreCameraPadding = ignoreCameraPadding
-        self.visible = visible
-        self.priority = priority
-        self.selected = selected
-        self.minZoom = minZoom
-        self.maxZoom = maxZoom
-        self.collisionBoxes = collisionBoxes
-        self.enableAvoidRegions = enableAvoidRegions
-        self.enableSymbolLayerCollision = enableSymbolLayerCollision
+        self.options = options
         self.lineTrim = lineTrim
+    }
+
+    /// The options' members, read and written as the callout's own.
+    @inlinable
+    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
+        get { options[keyPath: member] }
+        set { options[keyPath: member] = newValue }
     }
 }
 

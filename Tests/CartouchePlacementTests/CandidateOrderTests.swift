@@ -16,7 +16,7 @@ struct CandidateOrderTests {
 
     func item(points: Int, previousFrame: ScreenRect?) -> PlacementItem {
         var item = PlacementItem(id: "a", anchorPoints: (0..<points).map { ScreenPoint(x: 100 + 40 * Double($0), y: 150) },
-                                 size: box, anchors: anchors)
+                                 size: box, options: ViewAnnotationOptions(variableAnchors: anchors))
         item.previousFrame = previousFrame
         return item
     }
@@ -25,7 +25,7 @@ struct CandidateOrderTests {
     /// move (origin distance, plus the penalty off the previous anchor),
     /// stably sorted from Mapbox's order.
     func bruteForce(_ item: PlacementItem, previous: AnchorConfig, was: ScreenRect) -> [[Int]] {
-        let ordered = [previous] + item.anchors.filter { $0 != previous }
+        let ordered = [previous] + item.variableAnchors.filter { $0 != previous }
         var rows: [(cost: Double, pa: [Int])] = []
         for p in item.anchorPoints.indices {
             for a in ordered.indices {
@@ -67,7 +67,7 @@ struct CandidateOrderTests {
                 : try GreedyPlacer.place([item], in: env, options: options).placements[0]
         }
         var item = PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 100, y: 150), ScreenPoint(x: 140, y: 150), ScreenPoint(x: 180, y: 150)],
-                                 size: box, anchors: [AnchorConfig(.right), AnchorConfig(.left)])
+                                 size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.right), AnchorConfig(.left)]))
         item.previousFrame = ScreenRect(x: 140, y: 140, width: 60, height: 20)
         let still = try place(item, env)
         #expect(still.anchorPointIndex == 1 && still.anchor == AnchorConfig(.left))

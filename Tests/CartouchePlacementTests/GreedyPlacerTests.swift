@@ -11,7 +11,7 @@ struct GreedyPlacerTests {
     @Test func higherPriorityWinsAndIsDrawnOnTop() throws {
         let items = [
             PlacementItem(id: "low", anchorPoints: [ScreenPoint(x: 200, y: 150)], size: box),
-            PlacementItem(id: "high", anchorPoints: [ScreenPoint(x: 210, y: 150)], size: box, priority: 5),
+            PlacementItem(id: "high", anchorPoints: [ScreenPoint(x: 210, y: 150)], size: box, options: ViewAnnotationOptions(priority: 5)),
         ]
         let r = try GreedyPlacer.place(items, in: env)
         #expect(r.placements[1].frame == ScreenRect(x: 180, y: 140, width: 60, height: 20))
@@ -24,7 +24,7 @@ struct GreedyPlacerTests {
         let p = ScreenPoint(x: 200, y: 150)
         let items = [
             PlacementItem(id: "many", anchorPoints: [p], size: box,
-                          anchors: [AnchorConfig(.center), AnchorConfig(.top), AnchorConfig(.top, offsetY: -10)]),
+                          options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.center), AnchorConfig(.top), AnchorConfig(.top, offsetY: -10)])),
             PlacementItem(id: "one-a", anchorPoints: [p], size: box),
             PlacementItem(id: "one-b", anchorPoints: [p], size: box),
         ]
@@ -41,7 +41,7 @@ struct GreedyPlacerTests {
 
     @Test func firstFittingAnchorWinsAndPreviousAnchorIsPreferred() throws {
         let item = PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 200, y: 150)], size: box,
-                                 anchors: [AnchorConfig(.top), AnchorConfig(.bottom), AnchorConfig(.left)])
+                                 options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.top), AnchorConfig(.bottom), AnchorConfig(.left)]))
         #expect(try GreedyPlacer.place([item], in: env).placements[0].anchor == AnchorConfig(.top))
         let sticky = PlacementOptions(previousAnchors: ["a": AnchorConfig(.left)])
         #expect(try GreedyPlacer.place([item], in: env, options: sticky).placements[0].anchor == AnchorConfig(.left))
@@ -55,12 +55,12 @@ struct GreedyPlacerTests {
             // Hangs into the top padding with its only anchor.
             PlacementItem(id: "pad", anchorPoints: [ScreenPoint(x: 100, y: 55)], size: box),
             // Same, but allowed into the padding.
-            PlacementItem(id: "pad-ok", anchorPoints: [ScreenPoint(x: 300, y: 55)], size: box, ignoreCameraPadding: true),
+            PlacementItem(id: "pad-ok", anchorPoints: [ScreenPoint(x: 300, y: 55)], size: box, options: ViewAnnotationOptions(ignoreCameraPadding: true)),
             PlacementItem(id: "puck", anchorPoints: [ScreenPoint(x: 320, y: 220)], size: box),
-            PlacementItem(id: "puck-ok", anchorPoints: [ScreenPoint(x: 320, y: 250)], size: box, allowOverlapWithPuck: true),
+            PlacementItem(id: "puck-ok", anchorPoints: [ScreenPoint(x: 320, y: 250)], size: box, options: ViewAnnotationOptions(allowOverlapWithPuck: true)),
             PlacementItem(id: "off", anchorPoints: [ScreenPoint(x: 420, y: 100)], size: box),
-            PlacementItem(id: "hidden", anchorPoints: [ScreenPoint(x: 100, y: 200)], size: box, visible: false),
-            PlacementItem(id: "zoomed", anchorPoints: [ScreenPoint(x: 100, y: 200)], size: box, minZoom: 12),
+            PlacementItem(id: "hidden", anchorPoints: [ScreenPoint(x: 100, y: 200)], size: box, options: ViewAnnotationOptions(visible: false)),
+            PlacementItem(id: "zoomed", anchorPoints: [ScreenPoint(x: 100, y: 200)], size: box, options: ViewAnnotationOptions(minZoom: 12)),
             PlacementItem(id: "lost", anchorPoints: [], size: box, missingAnchorReason: .featureNotFound),
         ]
         let r = try GreedyPlacer.place(items, in: env)
@@ -79,12 +79,12 @@ struct GreedyPlacerTests {
         env.symbols = [SymbolObstacle(id: "poi-1", box: ScreenRect(x: 300, y: 50, width: 20, height: 20))]
         let items = [
             PlacementItem(id: "r", anchorPoints: [ScreenPoint(x: 40, y: 40)], size: box),
-            PlacementItem(id: "r-off", anchorPoints: [ScreenPoint(x: 40, y: 40)], size: box, enableAvoidRegions: false),
+            PlacementItem(id: "r-off", anchorPoints: [ScreenPoint(x: 40, y: 40)], size: box, options: ViewAnnotationOptions(enableAvoidRegions: false)),
             // Bottom edge 3 pt above the line's centre: inside its half width.
-            PlacementItem(id: "l", anchorPoints: [ScreenPoint(x: 200, y: 197)], size: box, anchors: [AnchorConfig(.bottom)]),
+            PlacementItem(id: "l", anchorPoints: [ScreenPoint(x: 200, y: 197)], size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom)])),
             // 4 pt away exactly: touching the drawn edge is allowed.
-            PlacementItem(id: "l-ok", anchorPoints: [ScreenPoint(x: 300, y: 196)], size: box, anchors: [AnchorConfig(.bottom)]),
-            PlacementItem(id: "s", anchorPoints: [ScreenPoint(x: 310, y: 60)], size: box, enableSymbolLayerCollision: true),
+            PlacementItem(id: "l-ok", anchorPoints: [ScreenPoint(x: 300, y: 196)], size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom)])),
+            PlacementItem(id: "s", anchorPoints: [ScreenPoint(x: 310, y: 60)], size: box, options: ViewAnnotationOptions(enableSymbolLayerCollision: true)),
             PlacementItem(id: "s-off", anchorPoints: [ScreenPoint(x: 310, y: 100)], size: box),
         ]
         let r = try GreedyPlacer.place(items, in: env)
@@ -94,8 +94,8 @@ struct GreedyPlacerTests {
     @Test func allowOverlapIsAlwaysShownAndStillOccupiesSpace() throws {
         let p = ScreenPoint(x: 200, y: 150)
         let items = [
-            PlacementItem(id: "a", anchorPoints: [p], size: box, priority: 2),
-            PlacementItem(id: "b", anchorPoints: [p], size: box, allowOverlap: true, priority: 1),
+            PlacementItem(id: "a", anchorPoints: [p], size: box, options: ViewAnnotationOptions(priority: 2)),
+            PlacementItem(id: "b", anchorPoints: [p], size: box, options: ViewAnnotationOptions(allowOverlap: true, priority: 1)),
             PlacementItem(id: "c", anchorPoints: [ScreenPoint(x: 200, y: 170)], size: box),
         ]
         let r = try GreedyPlacer.place(items, in: env)
@@ -114,8 +114,8 @@ struct GreedyPlacerTests {
         // A 60×20 callout whose visible bubble is only its left 20×20.
         let boxes = [ScreenRect(x: 0, y: 0, width: 20, height: 20)]
         let items = [
-            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 100, y: 100)], size: box, anchors: [AnchorConfig(.topLeft)], collisionBoxes: boxes),
-            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 125, y: 100)], size: box, anchors: [AnchorConfig(.topLeft)], collisionBoxes: boxes),
+            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 100, y: 100)], size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.topLeft)], collisionBoxes: boxes)),
+            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 125, y: 100)], size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.topLeft)], collisionBoxes: boxes)),
         ]
         let r = try GreedyPlacer.place(items, in: env)
         let allShown = r.placements.allSatisfy(\.isVisible)
@@ -131,8 +131,8 @@ struct GreedyPlacerTests {
         func place(_ x: Double) throws -> PlacementResult {
             let items = [
                 PlacementItem(id: "first", anchorPoints: [ScreenPoint(x: 200, y: 150)], size: box,
-                              anchors: [AnchorConfig(.left)], priority: 1),
-                PlacementItem(id: "beside", anchorPoints: [ScreenPoint(x: x, y: 150)], size: box, anchors: [AnchorConfig(.right)]),
+                              options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left)], priority: 1)),
+                PlacementItem(id: "beside", anchorPoints: [ScreenPoint(x: x, y: 150)], size: box, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.right)])),
             ]
             return optimise ? try OptimisePlacer.place(items, in: env) : try GreedyPlacer.place(items, in: env)
         }

@@ -24,10 +24,7 @@ struct LexicographicContractTests {
             return PlacementItem(
                 id: "p\(i)", anchorPoints: points,
                 size: ScreenSize(width: rng.double(20...55), height: rng.double(8...28)),
-                anchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(anchorCount)).map { AnchorConfig($0) },
-                ignoreCameraPadding: rng.chance(0.5),
-                priority: ties ? rng.int(0...2) : priorities[i],
-                selected: rng.chance(0.1))
+                options: ViewAnnotationOptions(variableAnchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(anchorCount)).map { AnchorConfig($0) }, ignoreCameraPadding: rng.chance(0.5), priority: ties ? rng.int(0...2) : priorities[i], selected: rng.chance(0.1)))
         }
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120)))
     }
@@ -49,7 +46,7 @@ struct LexicographicContractTests {
         items.map { item in
             var out: [ScreenRect] = []
             for p in item.anchorPoints where p.x >= 0 && p.x <= env.viewport.width && p.y >= 0 && p.y <= env.viewport.height {
-                for a in item.anchors {
+                for a in item.variableAnchors {
                     let f = a.frame(at: p, size: item.size)
                     let inside = f.minX >= 0 && f.minY >= 0 && f.maxX <= env.viewport.width && f.maxY <= env.viewport.height
                     if item.ignoreCameraPadding || inside { out.append(f) }
@@ -171,7 +168,7 @@ struct LexicographicContractTests {
             let f = try #require(p.frame)
             let anchor = try #require(p.anchor)
             let point = item.anchorPoints[try #require(p.anchorPointIndex)]
-            #expect(item.anchors.contains(anchor))
+            #expect(item.variableAnchors.contains(anchor))
             #expect(anchor.frame(at: point, size: item.size) == f)
             #expect(precheckReason(item, zoom: env.zoom) == nil)
             let rects = item.collisionRects(for: f)

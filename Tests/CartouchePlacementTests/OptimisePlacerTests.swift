@@ -16,7 +16,7 @@ struct OptimisePlacerTests {
             : BoxAnchor.all.map { AnchorConfig($0) }
         let items = (0..<n).map { i in
             PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...792), y: rng.double(0...612))],
-                          size: ScreenSize(width: 30, height: 7), anchors: anchors, ignoreCameraPadding: true)
+                          size: ScreenSize(width: 30, height: 7), options: ViewAnnotationOptions(variableAnchors: anchors, ignoreCameraPadding: true))
         }
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 792, height: 612)))
     }
@@ -38,8 +38,7 @@ struct OptimisePlacerTests {
         let items = (0..<n).map { i in
             PlacementItem(id: "p\(i)", anchorPoints: [ScreenPoint(x: rng.double(20...140), y: rng.double(20...100))],
                           size: ScreenSize(width: rng.double(20...50), height: rng.double(8...25)),
-                          anchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) },
-                          ignoreCameraPadding: true)
+                          options: ViewAnnotationOptions(variableAnchors: Array(BoxAnchor.allCases.shuffled(using: &rng).prefix(rng.int(1...4))).map { AnchorConfig($0) }, ignoreCameraPadding: true))
         }
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 160, height: 120)))
     }
@@ -66,7 +65,7 @@ struct OptimisePlacerTests {
             let item = items[p.itemIndex]
             guard precheckReason(item, zoom: env.zoom) == nil else { continue }
             for point in item.anchorPoints where obstacles.keeps(anchorPoint: point) {
-                for a in item.anchors {
+                for a in item.variableAnchors {
                     let f = a.frame(at: point, size: item.size)
                     let rects = item.collisionRects(for: f)
                     guard obstacles.violation(frame: f, rects: rects, item: item) == nil else { continue }
@@ -91,7 +90,7 @@ struct OptimisePlacerTests {
         var rng = SplitMix64(seed: 77)
         let items = (0..<5000).map { i in
             PlacementItem(id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...1920), y: rng.double(0...1080))],
-                          size: ScreenSize(width: 160, height: 60), anchors: BoxAnchor.allCases.map { AnchorConfig($0) })
+                          size: ScreenSize(width: 160, height: 60), options: ViewAnnotationOptions(variableAnchors: BoxAnchor.allCases.map { AnchorConfig($0) }))
         }
         let env = PlacementEnvironment(viewport: ScreenSize(width: 1920, height: 1080))
         // Minutes of one thread in a debug build under CI's load: off the
@@ -149,7 +148,7 @@ struct OptimisePlacerTests {
     /// Branch and bound over "which candidate, or none" per item.
     func exhaustiveOptimum(_ items: [PlacementItem], _ env: PlacementEnvironment) -> Int {
         let frames: [[ScreenRect]] = items.map { item in
-            item.anchors.map { $0.frame(at: item.anchorPoints[0], size: item.size) }
+            item.variableAnchors.map { $0.frame(at: item.anchorPoints[0], size: item.size) }
         }
         var best = 0
         var chosen: [ScreenRect] = []

@@ -14,10 +14,10 @@ struct OptimiseShortcutTests {
         let items = [
             // Above its point (y 40–50), else below (50–60).
             PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 40, y: 50)], size: size,
-                          anchors: [AnchorConfig(.bottom), AnchorConfig(.top)]),
+                          options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom), AnchorConfig(.top)])),
             // Below its point (62–72), else above (52–62): meets a's second box.
             PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 40, y: 62)], size: size,
-                          anchors: [AnchorConfig(.top), AnchorConfig(.bottom)]),
+                          options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.top), AnchorConfig(.bottom)])),
         ]
         let env = PlacementEnvironment(viewport: ScreenSize(width: 120, height: 100))
         let r = try OptimisePlacer.place(items, in: env)
@@ -32,8 +32,8 @@ struct OptimiseShortcutTests {
         let size = ScreenSize(width: 20, height: 10)
         let anchors = [AnchorConfig(.right), AnchorConfig(.left)]
         let items = [
-            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 40, y: 50)], size: size, anchors: anchors),
-            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 55, y: 50)], size: size, anchors: anchors),
+            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 40, y: 50)], size: size, options: ViewAnnotationOptions(variableAnchors: anchors)),
+            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 55, y: 50)], size: size, options: ViewAnnotationOptions(variableAnchors: anchors)),
         ]
         let env = PlacementEnvironment(viewport: ScreenSize(width: 120, height: 100))
         let r = try OptimisePlacer.place(items, in: env)
@@ -49,7 +49,7 @@ struct OptimiseShortcutTests {
         let items = (0..<3_000).map { i in
             PlacementItem(
                 id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...400), y: rng.double(0...300))],
-                size: ScreenSize(width: 60, height: 30), anchors: anchors)
+                size: ScreenSize(width: 60, height: 30), options: ViewAnnotationOptions(variableAnchors: anchors))
         }
         let env = PlacementEnvironment(viewport: ScreenSize(width: 400, height: 300))
         let r = try OptimisePlacer.place(items, in: env)

@@ -12,13 +12,13 @@ struct OptimiseWorkedExampleTests {
     /// Utrecht's box right of its point (x 100–160), else left of it (x 40–100).
     static let utrecht = PlacementItem(
         id: "Utrecht", anchorPoints: [ScreenPoint(x: 100, y: 50)], size: size,
-        anchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 2)
+        options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 2))
     /// Zeist's one box, above its point: x 105–165, y 30–50.
     static let zeist = PlacementItem(
-        id: "Zeist", anchorPoints: [ScreenPoint(x: 135, y: 50)], size: size, anchors: [AnchorConfig(.bottom)], priority: 1)
+        id: "Zeist", anchorPoints: [ScreenPoint(x: 135, y: 50)], size: size, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom)], priority: 1))
     /// Bunnik's one box, above its point: x 40–100, y 30–50.
     static let bunnik = PlacementItem(
-        id: "Bunnik", anchorPoints: [ScreenPoint(x: 70, y: 50)], size: size, anchors: [AnchorConfig(.bottom)], priority: 1)
+        id: "Bunnik", anchorPoints: [ScreenPoint(x: 70, y: 50)], size: size, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom)], priority: 1))
 
     /// Greedy: Utrecht (the higher tier) takes its first box, which hides
     /// Zeist. Optimise: Zeist's tier inserts it by a chain of one move —

@@ -36,12 +36,7 @@ struct ReferenceAgreementTests {
             }
             let size = ScreenSize(width: rng.double(10...120), height: rng.double(8...60))
             var item = PlacementItem(
-                id: "v\(i)", anchorPoints: points, size: size, anchors: anchors,
-                allowOverlap: rng.chance(0.1), allowOverlapWithPuck: rng.chance(0.2),
-                ignoreCameraPadding: rng.chance(0.2), visible: rng.chance(0.95),
-                priority: rng.int(0...3), selected: rng.chance(0.05),
-                minZoom: rng.chance(0.1) ? rng.double(0...22) : 0, maxZoom: rng.chance(0.1) ? rng.double(0...22) : 22,
-                enableAvoidRegions: rng.chance(0.7), enableSymbolLayerCollision: rng.chance(0.4))
+                id: "v\(i)", anchorPoints: points, size: size, options: ViewAnnotationOptions(variableAnchors: anchors, allowOverlap: rng.chance(0.1), allowOverlapWithPuck: rng.chance(0.2), ignoreCameraPadding: rng.chance(0.2), visible: rng.chance(0.95), priority: rng.int(0...3), selected: rng.chance(0.05), minZoom: rng.chance(0.1) ? rng.double(0...22) : 0, maxZoom: rng.chance(0.1) ? rng.double(0...22) : 22, enableAvoidRegions: rng.chance(0.7), enableSymbolLayerCollision: rng.chance(0.4)))
             if rng.chance(0.2) {
                 item.collisionBoxes = [ScreenRect(x: 0, y: 0, width: size.width / 2, height: size.height),
                                        ScreenRect(x: size.width / 2, y: size.height / 2, width: size.width / 2, height: size.height / 2)]

@@ -20,7 +20,7 @@ enum ReferencePlacer {
             let x = items[a], y = items[b]
             if x.selected != y.selected { return x.selected }
             if x.priority != y.priority { return x.priority > y.priority }
-            if x.anchors.count != y.anchors.count { return x.anchors.count < y.anchors.count }
+            if x.variableAnchors.count != y.variableAnchors.count { return x.variableAnchors.count < y.variableAnchors.count }
             return a < b
         }
         var out = Array(repeating: Outcome(), count: items.count)
@@ -31,7 +31,7 @@ enum ReferencePlacer {
             if !item.visible { out[i].reason = .notVisible; continue }
             if env.zoom < item.minZoom || env.zoom > item.maxZoom { out[i].reason = .zoom; continue }
             if item.anchorPoints.isEmpty { out[i].reason = item.missingAnchorReason; continue }
-            var anchors = item.anchors
+            var anchors = item.variableAnchors
             if let p = previous[item.id], let k = anchors.firstIndex(of: p) {
                 anchors.remove(at: k)
                 anchors.insert(p, at: 0)

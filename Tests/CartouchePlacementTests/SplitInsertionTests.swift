@@ -69,17 +69,17 @@ struct SplitInsertionTests {
         var items = (0..<4).map { k in
             PlacementItem(
                 id: "a\(k)", anchorPoints: [ScreenPoint(x: 65 + 10 * Double(k), y: 88)] + slots, size: small,
-                anchors: [AnchorConfig(.center)], priority: 100 - k)
+                options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.center)], priority: 100 - k))
         }
         for j in 0..<10 {
             let x = 255 + 10 * Double(j)
             items.append(PlacementItem(
                 id: "b\(j)", anchorPoints: [ScreenPoint(x: x, y: 88), ScreenPoint(x: x, y: 60)], size: small,
-                anchors: [AnchorConfig(.center)], priority: 90 - j))
+                options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.center)], priority: 90 - j)))
         }
         items.append(PlacementItem(
             id: "h", anchorPoints: [ScreenPoint(x: 100, y: 100), ScreenPoint(x: 300, y: 100)],
-            size: ScreenSize(width: 100, height: 20), anchors: [AnchorConfig(.center)], priority: 10))
+            size: ScreenSize(width: 100, height: 20), options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.center)], priority: 10)))
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 400, height: 200)))
     }
 
@@ -109,7 +109,7 @@ struct SplitInsertionTests {
         // With h's first box the four "a" do not fit (their homes covered, three slots left).
         let hFirst = PlacementItem(
             id: "h", anchorPoints: [ScreenPoint(x: 100, y: 100)], size: ScreenSize(width: 100, height: 20),
-            anchors: [AnchorConfig(.center)], priority: 10)
+            options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.center)], priority: 10))
         #expect(!Self.allFit(Array(0..<5), Array(items[0..<4]) + [hFirst], env))
         // The local steps (short chains, small neighbourhoods) leave h hidden.
         var search = LexicographicSearch(items, env, options: PlacementOptions(), effort: OptimisePlacer.defaultEffort)

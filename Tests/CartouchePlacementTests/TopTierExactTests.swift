@@ -18,11 +18,11 @@ struct TopTierExactTests {
         var items = (0..<n).map { i in
             PlacementItem(
                 id: "r\(i)", anchorPoints: [ScreenPoint(x: 20 + 10 * Double(i), y: 50)], size: size,
-                anchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 1_000 - i)
+                options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 1_000 - i))
         }
         items.append(PlacementItem(
             id: "last", anchorPoints: [ScreenPoint(x: 20 + 10 * Double(n), y: 50)], size: size,
-            anchors: [AnchorConfig(.right)], priority: 1_000 - n))
+            options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.right)], priority: 1_000 - n)))
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 40 + 10 * Double(n), height: 100)))
     }
 
@@ -77,8 +77,8 @@ struct TopTierExactTests {
     @Test func anImpossibleTopLabelIsDecided() throws {
         let size = ScreenSize(width: 40, height: 20)
         let items = [
-            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 50, y: 50)], size: size, priority: 2),
-            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 55, y: 50)], size: size, priority: 1),
+            PlacementItem(id: "a", anchorPoints: [ScreenPoint(x: 50, y: 50)], size: size, options: ViewAnnotationOptions(priority: 2)),
+            PlacementItem(id: "b", anchorPoints: [ScreenPoint(x: 55, y: 50)], size: size, options: ViewAnnotationOptions(priority: 1)),
         ]
         let env = PlacementEnvironment(viewport: ScreenSize(width: 100, height: 100))
         let r = try OptimisePlacer.place(items, in: env)

@@ -43,7 +43,7 @@ struct EmbeddingSceneInCodeTests {
         routes.lineWidth = 6
         let eta = ViewAnnotation(
             id: "eta-1", annotatedFeature: .layerFeature(layerId: "routes", featureId: "route-1"),
-            size: ScreenSize(width: 80, height: 32), variableAnchors: [AnchorConfig(.bottom), AnchorConfig(.top)])
+            size: ScreenSize(width: 80, height: 32), options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom), AnchorConfig(.top)]))
         let scene = SceneDocument(
             viewport: ScreenSize(width: 800, height: 600),
             cameras: [.camera(Camera(center: Coordinate(latitude: 37.7803, longitude: -122.4101), zoom: 14))],

@@ -46,7 +46,7 @@ struct GettingStartedTests {
         let eta = ViewAnnotation(
             id: "eta", annotatedFeature: .geometry(.point(Point(Coordinate(latitude: 37.7771, longitude: -122.4160)))),
             size: ScreenSize(width: 120, height: 40),
-            variableAnchors: [AnchorConfig(.bottom), AnchorConfig(.top), AnchorConfig(.left)])
+            options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom), AnchorConfig(.top), AnchorConfig(.left)]))
         return SceneDocument(
             viewport: ScreenSize(width: 800, height: 600),
             cameras: [.camera(Camera(center: Coordinate(latitude: 37.7771, longitude: -122.4160), zoom: 15))],

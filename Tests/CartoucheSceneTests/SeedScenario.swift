@@ -50,11 +50,11 @@ struct SeedScenario {
     func viewAnnotations() -> [ViewAnnotation] {
         var out = routes.keys.sorted().map { id in
             ViewAnnotation(id: "eta-\(id)", annotatedFeature: .geometry(.lineString(LineString(routes[id]!.map { Position($0) }))),
-                           size: SeedScenario.etaSize, variableAnchors: BoxAnchor.all.map { AnchorConfig($0) })
+                           size: SeedScenario.etaSize, options: ViewAnnotationOptions(variableAnchors: BoxAnchor.all.map { AnchorConfig($0) }))
         }
         out += parking.map { p in
             ViewAnnotation(id: p.id, annotatedFeature: .geometry(.point(Point(p.coordinate))),
-                           size: SeedScenario.priceSize, variableAnchors: [AnchorConfig(.bottom)], allowOverlap: true)
+                           size: SeedScenario.priceSize, options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.bottom)], allowOverlap: true))
         }
         return out
     }

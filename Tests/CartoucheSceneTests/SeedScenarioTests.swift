@@ -103,7 +103,7 @@ struct BindingTests {
         let layers = ["routes": [LayerFeature(id: "r1", geometry: line)]]
         let vas = [
             ViewAnnotation(id: "ok", annotatedFeature: .layerFeature(layerId: "routes", featureId: "r1"), size: ScreenSize(width: 20, height: 10)),
-            ViewAnnotation(id: "any", annotatedFeature: .layerFeature(layerId: "routes", featureId: nil), size: ScreenSize(width: 20, height: 10), variableAnchors: [AnchorConfig(.top)]),
+            ViewAnnotation(id: "any", annotatedFeature: .layerFeature(layerId: "routes", featureId: nil), size: ScreenSize(width: 20, height: 10), options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.top)])),
             ViewAnnotation(id: "no-feature", annotatedFeature: .layerFeature(layerId: "routes", featureId: "r9"), size: ScreenSize(width: 20, height: 10)),
             ViewAnnotation(id: "no-layer", annotatedFeature: .layerFeature(layerId: "nope", featureId: nil), size: ScreenSize(width: 20, height: 10)),
         ]
@@ -120,8 +120,8 @@ struct BindingTests {
         let p = Geometry.point(Point(Coordinate(latitude: 0, longitude: 0)))
         let bad: [(ViewAnnotation, SceneError)] = [
             (ViewAnnotation(id: "w", annotatedFeature: .geometry(p), size: ScreenSize(width: -1, height: 5)), .invalidSize(id: "w", width: -1, height: 5)),
-            (ViewAnnotation(id: "e", annotatedFeature: .geometry(p), size: ScreenSize(width: 1, height: 5), variableAnchors: []), .emptyVariableAnchors(id: "e")),
-            (ViewAnnotation(id: "z", annotatedFeature: .geometry(p), size: ScreenSize(width: 1, height: 5), minZoom: 5, maxZoom: 2), .invalidZoomRange(id: "z", minZoom: 5, maxZoom: 2)),
+            (ViewAnnotation(id: "e", annotatedFeature: .geometry(p), size: ScreenSize(width: 1, height: 5), options: ViewAnnotationOptions(variableAnchors: [])), .emptyVariableAnchors(id: "e")),
+            (ViewAnnotation(id: "z", annotatedFeature: .geometry(p), size: ScreenSize(width: 1, height: 5), options: ViewAnnotationOptions(minZoom: 5, maxZoom: 2)), .invalidZoomRange(id: "z", minZoom: 5, maxZoom: 2)),
         ]
         for (va, expected) in bad {
             #expect(throws: expected) { try ViewAnnotationPlacer.place(ViewAnnotationScene(camera: camera, viewport: viewport, viewAnnotations: [va])) }

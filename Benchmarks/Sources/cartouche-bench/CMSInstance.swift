@@ -41,7 +41,7 @@ struct CMSInstance {
     func items() -> [PlacementItem] {
         let anchors = self.anchors
         return points().enumerated().map { i, p in
-            PlacementItem(id: "p\(i)", anchorPoints: [p], size: Self.label, anchors: anchors, ignoreCameraPadding: true)
+            PlacementItem(id: "p\(i)", anchorPoints: [p], size: Self.label, options: ViewAnnotationOptions(variableAnchors: anchors, ignoreCameraPadding: true))
         }
     }
 

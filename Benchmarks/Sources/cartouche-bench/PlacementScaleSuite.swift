@@ -40,8 +40,7 @@ struct PlacementScaleSuite: BenchmarkSuite {
         let anchors = BoxAnchor.all.map { AnchorConfig($0) }
         let items = (0..<5000).map { i in
             PlacementItem(id: "l\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...1920), y: rng.double(0...1080))],
-                          size: ScreenSize(width: rng.double(40...140), height: 16), anchors: anchors,
-                          priority: priorities ? 5000 - i : 0)
+                          size: ScreenSize(width: rng.double(40...140), height: 16), options: ViewAnnotationOptions(variableAnchors: anchors, priority: priorities ? 5000 - i : 0))
         }
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 1920, height: 1080)))
     }
@@ -52,8 +51,7 @@ struct PlacementScaleSuite: BenchmarkSuite {
         let anchors = BoxAnchor.allCases.map { AnchorConfig($0) }
         let items = (0..<100_000).map { i in
             PlacementItem(id: "c\(i)", anchorPoints: [ScreenPoint(x: rng.double(0...40_000), y: rng.double(0...25_000))],
-                          size: ScreenSize(width: rng.double(60...110), height: 28), anchors: anchors,
-                          priority: priorities ? 100_000 - i : 0)
+                          size: ScreenSize(width: rng.double(60...110), height: 28), options: ViewAnnotationOptions(variableAnchors: anchors, priority: priorities ? 100_000 - i : 0))
         }
         return (items, PlacementEnvironment(viewport: ScreenSize(width: 40_000, height: 25_000)))
     }

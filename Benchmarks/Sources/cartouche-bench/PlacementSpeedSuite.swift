@@ -73,7 +73,7 @@ struct PlacementSpeedSuite: BenchmarkSuite {
         return (0..<n).map { i in
             let p = ScreenPoint(x: rng.double(0...viewport.width), y: rng.double(0...viewport.height))
             let size = sizes[Int(rng.next() % UInt64(sizes.count))]
-            return PlacementItem(id: "c\(i)", anchorPoints: [p], size: size, anchors: anchors)
+            return PlacementItem(id: "c\(i)", anchorPoints: [p], size: size, options: ViewAnnotationOptions(variableAnchors: anchors))
         }
     }
 

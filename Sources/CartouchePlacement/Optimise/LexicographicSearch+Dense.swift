@@ -21,7 +21,7 @@ extension LexicographicSearch {
         guard screen > 0 else { return false }
         var area = 0.0
         for i in tier {
-            area += Double(items[i].anchorPoints.count * items[i].anchors.count) * items[i].size.width * items[i].size.height
+            area += Double(items[i].anchorPoints.count * items[i].variableAnchors.count) * items[i].size.width * items[i].size.height
         }
         return area > Self.denseCoverage * screen
     }
@@ -78,7 +78,7 @@ extension LexicographicSearch {
     func coveredEverywhere(_ i: Int) -> Int? {
         guard items[i].collisionBoxes?.isEmpty ?? true, items[i].size.width > collisionTolerance,
               items[i].size.height > collisionTolerance,
-              items[i].anchors.allSatisfy({ $0.offsetX == 0 && $0.offsetY == 0 }) else { return nil }
+              items[i].variableAnchors.allSatisfy({ $0.offsetX == 0 && $0.offsetY == 0 }) else { return nil }
         var blocker: Int? = nil
         for p in items[i].anchorPoints where obstacles.keeps(anchorPoint: p) {
             guard let v = state.occupancy.candidate(covering: p) else { return nil }

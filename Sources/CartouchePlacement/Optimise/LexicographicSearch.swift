@@ -61,7 +61,7 @@ struct LexicographicSearch {
         // At most every anchor point × anchor option, one rect each but for
         // collision boxes (the store grows past this if need be).
         var bound = 0
-        for i in items.indices { bound += items[i].anchorPoints.count * items[i].anchors.count }
+        for i in items.indices { bound += items[i].anchorPoints.count * items[i].variableAnchors.count }
         state.store.reserve(candidates: bound, rects: bound)
         placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         isMember = Array(repeating: false, count: items.count)
@@ -165,7 +165,7 @@ struct LexicographicSearch {
         for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
             let point = item.anchorPoints[pi], a = anchors[ai]
             tests += 1
-            let frame = item.anchors[a].frame(at: point, size: item.size)
+            let frame = item.variableAnchors[a].frame(at: point, size: item.size)
             // Most items collide with their whole frame: no array per candidate.
             let reason = item.collisionBoxes?.isEmpty ?? true
                 ? keep(i, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
@@ -535,7 +535,7 @@ struct LexicographicSearch {
             let v = Int(state.chosen[i])
             if v >= 0 {
                 placements[i].frame = state.store.frame[v]
-                placements[i].anchor = items[i].anchors[Int(state.store.anchorIndex[v])]
+                placements[i].anchor = items[i].variableAnchors[Int(state.store.anchorIndex[v])]
                 placements[i].anchorPointIndex = Int(state.store.pointIndex[v])
                 placements[i].hiddenReason = nil
                 placedOrder.append(i)

@@ -239,17 +239,19 @@ enum SceneDecoding {
         let minZoom = try r.optional("minZoom", finite) ?? 0, maxZoom = try r.optional("maxZoom", finite) ?? 22
         guard minZoom <= maxZoom else { throw JSONDecodingError(path: r.path(of: "minZoom"), reason: "minZoom \(minZoom) is above maxZoom \(maxZoom)") }
         let trim = try r.optional("lineTrim", trimRange)
-        let va = ViewAnnotation(
-            id: id, annotatedFeature: feature, size: size, variableAnchors: anchors,
-            allowOverlap: try r.optionalBool("allowOverlap") ?? false,
-            allowOverlapWithPuck: try r.optionalBool("allowOverlapWithPuck") ?? false,
-            ignoreCameraPadding: try r.optionalBool("ignoreCameraPadding") ?? false,
-            visible: try r.optionalBool("visible") ?? true, priority: try r.optionalInt("priority") ?? 0,
-            selected: try r.optionalBool("selected") ?? false, minZoom: minZoom, maxZoom: maxZoom,
-            collisionBoxes: try r.optional("collisionBoxes") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: rect) },
-            enableAvoidRegions: try r.optionalBool("enableAvoidRegions") ?? true,
-            enableSymbolLayerCollision: try r.optionalBool("enableSymbolLayerCollision") ?? false,
-            lineTrim: trim)
+        // Read in the order they always were, so a scene with several bad
+        // members still reports the same one first.
+        var options = ViewAnnotationOptions(variableAnchors: anchors, minZoom: minZoom, maxZoom: maxZoom)
+        options.allowOverlap = try r.optionalBool("allowOverlap") ?? false
+        options.allowOverlapWithPuck = try r.optionalBool("allowOverlapWithPuck") ?? false
+        options.ignoreCameraPadding = try r.optionalBool("ignoreCameraPadding") ?? false
+        options.visible = try r.optionalBool("visible") ?? true
+        options.priority = try r.optionalInt("priority") ?? 0
+        options.selected = try r.optionalBool("selected") ?? false
+        options.collisionBoxes = try r.optional("collisionBoxes") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: rect) }
+        options.enableAvoidRegions = try r.optionalBool("enableAvoidRegions") ?? true
+        options.enableSymbolLayerCollision = try r.optionalBool("enableSymbolLayerCollision") ?? false
+        let va = ViewAnnotation(id: id, annotatedFeature: feature, size: size, options: options, lineTrim: trim)
         try r.rejectUnknownMembers()
         return (va, content)
     }
