@@ -102,7 +102,7 @@ public enum PlaceJob {
         switch error {
         case .cancelled:
             return cancelled
-        case .textEngineRequired:
+        case .textEngineRequired, .unmeasuredContent:
             return .internalFailure
         default:
             let path = document.jsonPath(for: error)?.prepending(scenePath).description

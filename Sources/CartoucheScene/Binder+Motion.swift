@@ -24,7 +24,7 @@ extension Binder {
         guard let prior = previousShown[va.id], va.variableAnchors.contains(prior.anchor) else { return nil }
         if let frame = prior.frame { return frame }
         guard let c = previous[va.id], let p = projection.project(c) else { return nil }
-        return prior.anchor.frame(at: p, size: va.size)
+        return prior.anchor.frame(at: p, size: va.placedSize)
     }
 
     /// For a callout bound to lines, per anchor it offers, the anchorable
@@ -42,7 +42,7 @@ extension Binder {
         var out: [ScreenPoint] = []
         for config in va.variableAnchors {
             // Where this anchor's point must be for its box to sit on `target`.
-            let offset = config.frame(at: ScreenPoint(x: 0, y: 0), size: va.size)
+            let offset = config.frame(at: ScreenPoint(x: 0, y: 0), size: va.placedSize)
             let goal = ScreenPoint(x: target.minX - offset.minX, y: target.minY - offset.minY)
             var best: (point: ScreenPoint, distance: Double)? = nil
             for line in lines {

@@ -76,7 +76,7 @@ struct Binder {
 
     func bind(_ va: ViewAnnotation, index: Int) -> (PlacementItem, [Coordinate?]) {
         var item = PlacementItem(
-            id: va.id, anchorPoints: [], size: va.size, options: va.options,
+            id: va.id, anchorPoints: [], size: va.placedSize, options: va.options,
             missingAnchorReason: .offscreen)
         // Avoid lines of the layer it is bound to (an avoid layer's) do not hide it.
         if case .layerFeature(let layer, _) = va.annotatedFeature { item.ownLayer = layer }
@@ -122,7 +122,7 @@ struct Binder {
         case .multiPoint(let m):
             return m.positions.compactMap { projection.project($0.coordinate) }
         case .lineString, .multiLineString:
-            let clearance = scene.lineClearance ?? max(va.size.width, va.size.height) / 2 + 4
+            let clearance = scene.lineClearance ?? max(va.placedSize.width, va.placedSize.height) / 2 + 4
             var obstacles: [LineAnchoring.Obstacle] = []
             for (j, other) in lineRuns where j != index && other.geometry != lineRuns[index]?.geometry {
                 for run in other.runs { obstacles.append(.init(points: run, clearance: clearance)) }

@@ -28,6 +28,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case text(id: String, TextError)
     /// The scene has content-sized view annotations but no text engine was given.
     case textEngineRequired
+    /// A content-sized view annotation reached the solver unmeasured
+    /// (`ViewAnnotationPlacer` places given sizes; `PreparedScene` measures).
+    case unmeasuredContent(id: String)
     /// A manager or annotation is invalid (names manager, annotation, property).
     case annotations(AnnotationError)
     /// A member of a manager breaks a scene rule (a slot under the portable
@@ -52,6 +55,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cancelled: "placement cancelled: the time budget ran out"
         case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
         case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
+        case .unmeasuredContent(let id):
+            "viewAnnotations[\(id)]: sized by its content, which is measured before placing (PreparedScene measures it with a TextLayoutEngine)"
         case .annotations(let e): "managers: \(Self.describe(e))"
         case .manager(let id, _, let reason): "managers: manager \"\(id)\": \(reason)"
         case .invalidStyle(let message): "style: \(message)"

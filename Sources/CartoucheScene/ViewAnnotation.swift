@@ -1,5 +1,6 @@
 import CartoucheGeometry
 import CartouchePlacement
+import CartoucheText
 
 /// What a view annotation is attached to (Mapbox's `annotatedFeature`).
 public enum AnnotatedFeature: Hashable, Sendable {
@@ -19,9 +20,11 @@ public enum AnnotatedFeature: Hashable, Sendable {
 public struct ViewAnnotation: Hashable, Sendable {
     public var id: String
     public var annotatedFeature: AnnotatedFeature
-    /// The view's size in points (measured from content by the text module
-    /// when the scene gives content instead of a size).
-    public var size: ScreenSize
+    /// How big the view is: a size given in points, or content (text runs,
+    /// an icon, padding) that the text module measures with the fonts. A
+    /// ``PreparedScene`` measures content before placing; the solver sees
+    /// given sizes only.
+    public var sizing: ViewAnnotationSizing
     /// How it may be placed: anchors, overlap rules, priority, zoom range.
     public var options: ViewAnnotationOptions
     /// For line-bound callouts: the `line-trim-offset` range of line progress
@@ -29,15 +32,38 @@ public struct ViewAnnotation: Hashable, Sendable {
     public var lineTrim: ClosedRange<Double>?
 
     public init(
-        id: String, annotatedFeature: AnnotatedFeature, size: ScreenSize, options: ViewAnnotationOptions = ViewAnnotationOptions(),
-        lineTrim: ClosedRange<Double>? = nil
+        id: String, annotatedFeature: AnnotatedFeature, sizing: ViewAnnotationSizing,
+        options: ViewAnnotationOptions = ViewAnnotationOptions(), lineTrim: ClosedRange<Double>? = nil
     ) {
         self.id = id
         self.annotatedFeature = annotatedFeature
-        self.size = size
+        self.sizing = sizing
         self.options = options
         self.lineTrim = lineTrim
     }
+
+    /// A view of a given size in points.
+    public init(
+        id: String, annotatedFeature: AnnotatedFeature, size: ScreenSize,
+        options: ViewAnnotationOptions = ViewAnnotationOptions(), lineTrim: ClosedRange<Double>? = nil
+    ) {
+        self.init(id: id, annotatedFeature: annotatedFeature, sizing: .explicit(size), options: options, lineTrim: lineTrim)
+    }
+
+    /// The size in points when it is given (or was measured); nil for
+    /// content not measured yet.
+    public var size: ScreenSize? {
+        if case .explicit(let size) = sizing { size } else { nil }
+    }
+
+    /// The content to measure, for a view sized by its content.
+    public var content: CalloutContent? {
+        if case .content(let content) = sizing { content } else { nil }
+    }
+
+    /// The size the solver places: callouts reach it validated
+    /// (``ViewAnnotationPlacer`` refuses content that was not measured).
+    var placedSize: ScreenSize { size ?? ScreenSize(width: 0, height: 0) }
 
     /// The options' members, read and written as the callout's own.
     @inlinable

@@ -96,7 +96,9 @@ public enum ViewAnnotationPlacer {
         var seen = Set<String>()
         for va in viewAnnotations {
             guard seen.insert(va.id).inserted else { throw .duplicateViewAnnotationId(va.id) }
-            let s = va.size
+            // Content is measured before placing (`PreparedScene`); the
+            // solver takes sizes only.
+            guard let s = va.size else { throw .unmeasuredContent(id: va.id) }
             guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
                 throw .invalidSize(id: va.id, width: s.width, height: s.height)
             }

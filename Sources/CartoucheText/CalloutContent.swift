@@ -159,7 +159,8 @@ public struct CalloutLine: Hashable, Sendable {
 /// How a view annotation gets its size: given explicitly, or measured from content.
 public enum ViewAnnotationSizing: Hashable, Sendable {
     case explicit(ScreenSize)
-    case content(CalloutContent)
+    /// Boxed, so a scene of a million size-given callouts stays compact.
+    indirect case content(CalloutContent)
 
     /// The size in points.
     /// - Throws: `TextError` for an invalid explicit size or content.

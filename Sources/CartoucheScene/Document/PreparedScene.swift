@@ -21,6 +21,9 @@ public struct PreparedScene: Sendable {
     public let document: SceneDocument
     /// The measured layouts of content-sized callouts, by id (for pictures).
     public let layouts: [String: CalloutLayout]
+    /// The content of content-sized callouts, by id (pictures draw its runs
+    /// where `layouts` put them).
+    let contents: [String: CalloutContent]
     /// The annotation layers' ids, bottom to top (``SceneDocument/drawOrder(target:)``).
     public let drawOrder: [String]
     /// One frame per placed camera: all of them, or those up to `through`.
@@ -91,10 +94,11 @@ public struct PreparedScene: Sendable {
         }
         self.document = doc
         self.layouts = layouts
+        self.contents = scene.viewAnnotations.contentsById
         self.drawOrder = drawOrder
         self.projections = projections
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
-        self.response = PlaceResponse(frames: frames, warnings: doc.missingGlyphWarnings(text: text, layouts: layouts) + stale)
+        self.response = PlaceResponse(frames: frames, warnings: scene.missingGlyphWarnings(text: text, layouts: layouts) + stale)
         self.recordsRejected = record
         self.text = text
     }

@@ -39,9 +39,7 @@ extension SceneDocument {
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
             try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
         } ?? []
-        let viewAnnotations = decoded.map(\.annotation)
-        var contents: [String: CalloutContent] = [:]
-        for d in decoded { if let c = d.content { contents[d.annotation.id] = c } }
+        let viewAnnotations = decoded
         var ids = Set<String>()
         for (i, va) in viewAnnotations.enumerated() where !ids.insert(va.id).inserted {
             throw JSONDecodingError(path: r.path(of: "viewAnnotations").appending(index: i).appending(key: "id"),
@@ -91,7 +89,7 @@ extension SceneDocument {
                 + "the scene has no geometry-bound view annotation, layer annotation or puck with a position")
         }
         self.init(viewport: viewport, cameras: cameras, puck: puck, viewAnnotations: viewAnnotations,
-                  contents: contents, avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
+                  avoidRegions: avoidRegions, avoidLines: avoidLines, managers: managers,
                   avoidLayers: avoidLayers, images: images, basemap: basemap, options: options,
                   cameraStates: states.allSatisfy(\.isEmpty) ? [] : states, previous: previous, featureState: featureState)
         self.projection = projection
@@ -222,17 +220,19 @@ enum SceneDecoding {
         return .layerFeature(layerId: layer, featureId: feature)
     }
 
-    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> (annotation: ViewAnnotation, content: CalloutContent?) {
+    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ViewAnnotation {
         var r = try JSONObjectReader(v, at: p)
         let id = try r.requiredString("id")
         let feature = try r.required("feature", SceneDecoding.feature)
         let explicit = try r.optional("size", SceneDecoding.size)
         let content = try r.optional("content", SceneDecoding.content)
-        guard (explicit == nil) != (content == nil) else {
-            throw JSONDecodingError(path: r.path, reason: "give exactly one of \"size\" and \"content\"")
+        // Given, or measured from the content with the fonts when the scene is prepared.
+        let sizing: ViewAnnotationSizing
+        switch (explicit, content) {
+        case (let size?, nil): sizing = .explicit(size)
+        case (nil, let content?): sizing = .content(content)
+        default: throw JSONDecodingError(path: r.path, reason: "give exactly one of \"size\" and \"content\"")
         }
-        // Content is measured with the fonts when placing; zero until then.
-        let size = explicit ?? ScreenSize(width: 0, height: 0)
         let anchors = try r.optional("variableAnchors") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: anchor) }
             ?? [AnchorConfig(.center)]
         guard !anchors.isEmpty else { throw JSONDecodingError(path: r.path(of: "variableAnchors"), reason: "must list at least one anchor") }
@@ -251,9 +251,9 @@ enum SceneDecoding {
         options.collisionBoxes = try r.optional("collisionBoxes") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: rect) }
         options.enableAvoidRegions = try r.optionalBool("enableAvoidRegions") ?? true
         options.enableSymbolLayerCollision = try r.optionalBool("enableSymbolLayerCollision") ?? false
-        let va = ViewAnnotation(id: id, annotatedFeature: feature, size: size, options: options, lineTrim: trim)
+        let va = ViewAnnotation(id: id, annotatedFeature: feature, sizing: sizing, options: options, lineTrim: trim)
         try r.rejectUnknownMembers()
-        return (va, content)
+        return va
     }
 
     static func avoidLine(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> AvoidLine {

@@ -20,10 +20,9 @@ public struct SceneDocument: Hashable, Sendable {
     /// frame's anchors.
     public var cameras: [CameraSpec]
     public var puck: Puck?
+    /// The callouts, each with its size given or its content to measure
+    /// (``ViewAnnotation/sizing``).
     public var viewAnnotations: [ViewAnnotation]
-    /// Content to measure, by view annotation id, for view annotations given
-    /// `content` instead of a `size` (their size is set when placing).
-    public var contents: [String: CalloutContent]
     public var avoidRegions: [ScreenRect]
     public var avoidLines: [AvoidLine]
     /// Layer annotations, grouped in managers (bottom to top unless their
@@ -57,7 +56,7 @@ public struct SceneDocument: Hashable, Sendable {
 
     public init(
         viewport: ScreenSize, cameras: [CameraSpec], puck: Puck? = nil, viewAnnotations: [ViewAnnotation] = [],
-        contents: [String: CalloutContent] = [:], avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
+        avoidRegions: [ScreenRect] = [], avoidLines: [AvoidLine] = [],
         managers: [AnyAnnotationManager] = [], avoidLayers: [String] = [], images: [String: ScreenSize] = [:],
         basemap: Basemap = Basemap(), options: SceneOptions = SceneOptions(), cameraStates: [CameraFrameState] = [],
         previous: PreviousFrame? = nil, featureState: [String: [String: [String: JSONValue]]] = [:]
@@ -66,7 +65,6 @@ public struct SceneDocument: Hashable, Sendable {
         self.cameras = cameras
         self.puck = puck
         self.viewAnnotations = viewAnnotations
-        self.contents = contents
         self.avoidRegions = avoidRegions
         self.avoidLines = avoidLines
         self.managers = managers

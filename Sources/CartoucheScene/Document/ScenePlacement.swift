@@ -126,26 +126,15 @@ extension SceneDocument {
         }
     }
 
-    /// Measures content-sized view annotations with `text`; the returned
-    /// document has every size set, and the layouts by id (for pictures).
+    /// Measures content-sized view annotations with `text`: the returned
+    /// document gives every callout's size (``ViewAnnotationSizing/explicit(_:)``,
+    /// what the solver places), with the layouts by id (for pictures and
+    /// warnings). The content itself stays with the scene it came from.
     public func measured(with text: TextLayoutEngine?) throws(SceneError) -> (SceneDocument, [String: CalloutLayout]) {
-        guard !contents.isEmpty else { return (self, [:]) }
-        guard let text else { throw .textEngineRequired }
         var doc = self
-        var layouts: [String: CalloutLayout] = [:]
-        for (i, va) in doc.viewAnnotations.enumerated() {
-            guard let content = contents[va.id] else { continue }
-            do {
-                let layout = try text.measure(content)
-                layouts[va.id] = layout
-                doc.viewAnnotations[i].size = layout.size
-            } catch {
-                throw .text(id: va.id, error)
-            }
-        }
+        let layouts = try doc.viewAnnotations.measure(with: text)
         return (doc, layouts)
     }
-
     /// Places the view annotations for every camera, in order, each frame
     /// starting from the previous frame's anchors. Content-sized callouts are
     /// measured with `text` first. (``PreparedScene`` keeps what this
@@ -160,5 +149,35 @@ extension SceneDocument {
     ///   placement dominates (see `ViewAnnotationPlacer`).
     public func place(text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited) throws(SceneError) -> PlaceResponse {
         try PreparedScene(self, text: text, budget: budget).response
+    }
+}
+
+extension [ViewAnnotation] {
+    /// Measures the content-sized callouts with `text`, giving each its
+    /// measured size; the layouts by id.
+    /// - Throws: ``SceneError/textEngineRequired`` when some callout has
+    ///   content and `text` is nil; ``SceneError/text(id:_:)`` for content
+    ///   that cannot be measured.
+    mutating func measure(with text: TextLayoutEngine?) throws(SceneError) -> [String: CalloutLayout] {
+        var layouts: [String: CalloutLayout] = [:]
+        for i in indices {
+            guard let content = self[i].content else { continue }
+            guard let text else { throw .textEngineRequired }
+            do {
+                let layout = try text.measure(content)
+                layouts[self[i].id] = layout
+                self[i].sizing = .explicit(layout.size)
+            } catch {
+                throw .text(id: self[i].id, error)
+            }
+        }
+        return layouts
+    }
+
+    /// The content of each content-sized callout, by id.
+    var contentsById: [String: CalloutContent] {
+        var out: [String: CalloutContent] = [:]
+        for va in self { if let content = va.content { out[va.id] = content } }
+        return out
     }
 }

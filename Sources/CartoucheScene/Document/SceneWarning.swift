@@ -126,7 +126,7 @@ extension SceneDocument {
         var warnings: [SceneWarning] = []
         if callouts {
             for va in viewAnnotations {
-                guard let content = contents[va.id],
+                guard let content = va.content,
                       let layout = layouts[va.id] ?? (try? text.measure(content)), !layout.missingCodePoints.isEmpty else { continue }
                 warnings.append(SceneWarning(kind: .missingGlyphs, annotation: va.id,
                                              codePoints: SceneWarning.distinct(layout.missingCodePoints)))

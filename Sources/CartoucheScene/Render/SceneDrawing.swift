@@ -79,7 +79,7 @@ extension PreparedScene {
             let primary = (byId[id]?.priority ?? 0) > 0
             var callout = Drawing.Callout(id: id, frame: frame, anchorPoint: point, anchor: anchor.anchor,
                                           style: primary ? RenderStyle.primaryCallout : RenderStyle.callout)
-            if let layout = layouts[id], let content = document.contents[id] {
+            if let layout = layouts[id], let content = contents[id] {
                 callout.style.tailSize = content.tailSize
                 callout.lines = layout.lines.map { line in
                     let run = content.runs[line.run]

@@ -47,19 +47,17 @@ extension ZoomRangeScene {
             try Self.viewAnnotations(v, p, threads: threads)
         } ?? []
         var ids = Set<String>()
-        var contents: [String: CalloutContent] = [:]
         for (i, d) in decoded.enumerated() {
             let at = r.path(of: "viewAnnotations").appending(index: i)
-            guard ids.insert(d.annotation.id).inserted else {
-                throw JSONDecodingError(path: at.appending(key: "id"), reason: "\"\(d.annotation.id)\" is used by an earlier view annotation")
+            guard ids.insert(d.id).inserted else {
+                throw JSONDecodingError(path: at.appending(key: "id"), reason: "\"\(d.id)\" is used by an earlier view annotation")
             }
-            guard case .geometry(.point) = d.annotation.annotatedFeature else {
+            guard case .geometry(.point) = d.annotatedFeature else {
                 throw JSONDecodingError(path: at.appending(key: "feature"), reason: "a zoom-range scene places view annotations bound to a GeoJSON Point only")
             }
-            if d.annotation.lineTrim != nil {
+            if d.lineTrim != nil {
                 throw JSONDecodingError(path: at.appending(key: "lineTrim"), reason: "not supported in a zoom-range scene (no lines)")
             }
-            if let c = d.content { contents[d.annotation.id] = c }
         }
         let options = try r.optional("options", SceneDecoding.options) ?? SceneOptions()
         if try r.optional("projection", SceneDecoding.projection) == .globe {
@@ -67,7 +65,7 @@ extension ZoomRangeScene {
                                     reason: "a zoom-range scene is placed in Mercator; \"globe\" is not supported")
         }
         try r.rejectUnknownMembers()
-        self.init(zoomRange: range, viewAnnotations: decoded.map(\.annotation), contents: contents, options: options)
+        self.init(zoomRange: range, viewAnnotations: decoded, options: options)
     }
 
     /// The `viewAnnotations` array decoded in `threads` contiguous chunks at
@@ -78,15 +76,14 @@ extension ZoomRangeScene {
     /// - Complexity: O(annotations) work over `threads` threads.
     static func viewAnnotations(
         _ v: JSONValue, _ p: JSONPath, threads: Int
-    ) throws(JSONDecodingError) -> [(annotation: ViewAnnotation, content: CalloutContent?)] {
-        typealias Decoded = (annotation: ViewAnnotation, content: CalloutContent?)
+    ) throws(JSONDecodingError) -> [ViewAnnotation] {
         let elements = try v.decodeArray(at: p)
         let chunks = min(max(1, threads), elements.count / 4096)
         guard chunks > 1 else { return try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation) }
-        let results = Mutex<[Int: Result<[Decoded], JSONDecodingError>]>([:])
+        let results = Mutex<[Int: Result<[ViewAnnotation], JSONDecodingError>]>([:])
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let range = elements.count * c / chunks..<elements.count * (c + 1) / chunks
-            var out: [Decoded] = []
+            var out: [ViewAnnotation] = []
             out.reserveCapacity(range.count)
             do throws(JSONDecodingError) {
                 for i in range { out.append(try SceneDecoding.viewAnnotation(elements[i], p.appending(index: i))) }
@@ -95,7 +92,7 @@ extension ZoomRangeScene {
                 results.withLock { $0[c] = .failure(error) }
             }
         }
-        var decoded: [Decoded] = []
+        var decoded: [ViewAnnotation] = []
         decoded.reserveCapacity(elements.count)
         let parts = results.withLock { $0 }
         for c in 0..<chunks {

@@ -15,24 +15,24 @@ import CartoucheText
 /// layer-bound callouts, managers, the globe) at the member's path.
 public struct ZoomRangeScene: Hashable, Sendable {
     public var zoomRange: ZoomRange
+    /// The labels, each with its size given or its content to measure.
     public var viewAnnotations: [ViewAnnotation]
-    /// Content to measure, by view annotation id, for those without a `size`.
-    public var contents: [String: CalloutContent]
     public var options: SceneOptions
 
-    public init(zoomRange: ZoomRange, viewAnnotations: [ViewAnnotation], contents: [String: CalloutContent] = [:],
-                options: SceneOptions = SceneOptions()) {
+    public init(zoomRange: ZoomRange, viewAnnotations: [ViewAnnotation], options: SceneOptions = SceneOptions()) {
         self.zoomRange = zoomRange
         self.viewAnnotations = viewAnnotations
-        self.contents = contents
         self.options = options
     }
+
+    /// The content of each content-sized annotation, by id (what a compiled
+    /// zoom-range style draws as text: ``ZoomRangeResponse/style(contents:step:)``).
+    public var contents: [String: CalloutContent] { viewAnnotations.contentsById }
 
     /// The same annotations as a one-camera scene document: what measuring
     /// content, listing missing glyphs and naming error paths already work on.
     public var asDocument: SceneDocument {
-        SceneDocument(viewport: ScreenSize(width: 1, height: 1), cameras: [], viewAnnotations: viewAnnotations,
-                      contents: contents, options: options)
+        SceneDocument(viewport: ScreenSize(width: 1, height: 1), cameras: [], viewAnnotations: viewAnnotations, options: options)
     }
 
     /// The placement items: each annotation's point in Web-Mercator unit
@@ -45,7 +45,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
                                     y: WebMercator.normalizedY(latitude: p.coordinate.latitude))
             }
             return ZoomRangeItem(
-                id: va.id, world: world, size: va.size, anchors: va.variableAnchors, collisionBoxes: va.collisionBoxes,
+                id: va.id, world: world, size: va.placedSize, anchors: va.variableAnchors, collisionBoxes: va.collisionBoxes,
                 allowOverlap: va.allowOverlap, visible: va.visible, priority: va.priority, selected: va.selected,
                 minZoom: va.minZoom, maxZoom: va.maxZoom)
         }
@@ -59,9 +59,10 @@ public struct ZoomRangeScene: Hashable, Sendable {
     public func place(
         text: TextLayoutEngine? = nil, budget: PlacementBudget = .unlimited, threads: Int = 1
     ) throws(SceneError) -> ZoomRangeResponse {
-        let (measured, layouts) = try asDocument.measured(with: text)
+        var measured = viewAnnotations
+        let layouts = try measured.measure(with: text)
         let method = options.mode
-        let items = Self.items(measured.viewAnnotations)
+        let items = Self.items(measured)
         for item in items {
             let reach = item.reach
             guard reach <= ZoomRangeItem.maxReach else { throw .boxTooLarge(id: item.id, reach: reach) }
@@ -73,8 +74,8 @@ public struct ZoomRangeScene: Hashable, Sendable {
         } catch {
             throw .cancelled
         }
-        return ZoomRangeResponse(zoomRange: zoomRange, annotations: measured.viewAnnotations, result: result,
-                                 warnings: measured.missingGlyphWarnings(text: text, layouts: layouts), layouts: layouts)
+        return ZoomRangeResponse(zoomRange: zoomRange, annotations: measured, result: result,
+                                 warnings: asDocument.missingGlyphWarnings(text: text, layouts: layouts), layouts: layouts)
     }
 }
 
