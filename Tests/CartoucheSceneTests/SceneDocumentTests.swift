@@ -97,6 +97,26 @@ struct SceneDocumentTests {
         let doc = try SceneDocument(jsonBytes: [UInt8](try Data(contentsOf: url)))
         #expect(throws: SceneError.textEngineRequired) { try doc.place() }
     }
+
+    @Test("a callout's size is given or measured from content: decoded, prepared, refused unmeasured")
+    func sizingFromDecodingToSolver() throws {
+        let url = SeedScenario.repositoryRoot.appendingPathComponent("Examples/sf-stanford.scene.json")
+        let doc = try SceneDocument(jsonBytes: [UInt8](try Data(contentsOf: url)))
+        let eta = try #require(doc.viewAnnotations.first { $0.id == "eta-route-101" })
+        let content = try #require(eta.content)
+        #expect(eta.size == nil)
+        #expect(content == .eta(title: "52 min", hint: "On highway"))
+        // Preparing measures it: the prepared document gives the size, the content stays for pictures.
+        let engine = try Self.engine.get()
+        let prepared = try PreparedScene(doc, text: engine)
+        let measured = try #require(prepared.document.viewAnnotations.first { $0.id == "eta-route-101" })
+        #expect(measured.sizing == .explicit(try engine.measure(content).size))
+        #expect(prepared.contents["eta-route-101"] == content)
+        // The solver itself takes sizes only.
+        let camera = try doc.resolve(try #require(doc.cameras.first))
+        let unmeasured = ViewAnnotationScene(camera: camera, viewport: doc.viewport, viewAnnotations: [eta])
+        #expect(throws: SceneError.unmeasuredContent(id: "eta-route-101")) { try ViewAnnotationPlacer.place(unmeasured) }
+    }
 }
 
 @Suite("Scene managers: compile and query")
