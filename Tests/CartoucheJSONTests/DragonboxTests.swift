@@ -139,17 +139,7 @@ import Testing
         }
         values = values.filter { $0 != 0 && ShortestDecimal(dragonboxBits: $0.magnitude.bitPattern) != nil }
         #expect(values.count > 90_000)
-        let script = #"""
-            import struct, sys
-            with open(sys.argv[1]) as cases:
-                for line in cases:
-                    value = struct.unpack("<d", struct.pack("<Q", int(line)))[0]
-                    mantissa, _, exponent = repr(abs(value)).partition("e")
-                    integer, _, fraction = mantissa.partition(".")
-                    digits = (integer + fraction).lstrip("0")
-                    stripped = digits.rstrip("0")
-                    print(stripped, int(exponent or 0) - len(fraction) + len(digits) - len(stripped))
-            """#
+        let script = JSONWriterNumberTests.reprDigitsScript
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-dragonbox-\(UUID().uuidString).txt")
         try Data((values.map { String($0.bitPattern) }.joined(separator: "\n") + "\n").utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
