@@ -43,7 +43,8 @@ public struct JSONQuotedString: Sendable, Hashable {
 /// Up to 47 bytes stored in the value itself.
 @usableFromInline
 struct InlineBytes: Sendable {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    @usableFromInline typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline var storage: Storage = (0, 0, 0, 0, 0, 0)
     @usableFromInline var count = 0
 
     init() {}

@@ -67,7 +67,11 @@ extension JSONWriter {
     private static func spellShortestNonIntegral(_ value: Double, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let bits = value.bitPattern
         let magnitudeBits = bits & ~(1 << 63)
-        let decimal = ShortestDecimal(shortPositiveFiniteBits: magnitudeBits) ?? ShortestDecimal(positiveFiniteBits: magnitudeBits)
+        // Few digits: one exact check. Otherwise Dragonbox; Schubfach for
+        // the few doubles Dragonbox leaves (powers of two, the smallest).
+        let decimal = ShortestDecimal(shortPositiveFiniteBits: magnitudeBits)
+            ?? ShortestDecimal(dragonboxBits: magnitudeBits)
+            ?? ShortestDecimal(positiveFiniteBits: magnitudeBits)
         let base = out.baseAddress.unsafelyUnwrapped
         // "-" always written, kept only for negative values.
         base[0] = UInt8(ascii: "-")
@@ -195,16 +199,19 @@ extension JSONWriter {
         let rest = value / 100_000_000
         let restCount = count &- 8
         let middle = eightDigits(rest % 100_000_000)
-        let hasHigh = restCount > 8
+        // With more than 16 digits, `high` leads; otherwise `middle`. Chosen
+        // with a mask: 16 or 17 digits is a coin toss for random doubles.
+        let highMask = UInt64(truncatingIfNeeded: (8 &- restCount) &>> 63)  // all ones when restCount > 8
         let high = eightDigits((rest / 100_000_000) % 100_000_000)
-        let firstCount = hasHigh ? restCount &- 8 : restCount
-        let first = (hasHigh ? high : middle) &>> UInt64(8 &* (8 &- firstCount))
-        let second = hasHigh ? middle : low
+        let firstCount = restCount &- (8 & Int(truncatingIfNeeded: highMask))
+        let first = ((high & highMask) | (middle & ~highMask)) &>> UInt64(8 &* (8 &- firstCount))
+        let second = (middle & highMask) | (low & ~highMask)
         storeWord(first, at: start)
         storeWord(second, at: start + firstCount)
         storeWord(low, at: start + restCount)
-        // The first eight characters: `first`'s, then `second`'s.
-        return first | (firstCount == 8 ? 0 : second &<< UInt64(8 &* firstCount))
+        // The first eight characters: `first`'s, then `second`'s (shifted
+        // in two steps so a shift by 64 gives 0).
+        return first | ((second &<< UInt64(8 &* firstCount &- 1)) &<< 1)
     }
 
     /// Appends a decimal integer without going through `String`.

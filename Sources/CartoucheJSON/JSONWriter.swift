@@ -341,7 +341,7 @@ public struct JSONWriter: Sendable {
 
     /// Whether any byte is a control character, `"`, `\` or the lead byte
     /// of U+2028/U+2029 (0xE2, checked exactly by the escaper).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
             return true

@@ -85,7 +85,7 @@ struct ShortestDecimal: Equatable {
     /// into the exponent (Schubfach's digits rarely end in zeros: one
     /// check for eight of them, then one at a time).
     @inline(__always)
-    private init(trimming digits: UInt64, exponent: Int) {
+    init(trimming digits: UInt64, exponent: Int) {
         var digits = digits
         var exponent = exponent
         if digits % 100_000_000 == 0 && digits != 0 {

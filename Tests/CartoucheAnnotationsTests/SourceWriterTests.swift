@@ -242,4 +242,21 @@ extension SplitMix64 {
         #expect(StyleColor(red: 1, green: 0.5, blue: 0).fastStyleJSON == "rgba(255, 128, 0, 1)")
     }
 
+    /// Channels at and beside every half-way point k + ½ of the 0–255
+    /// scale, where rounding half away from zero (the fast spelling's
+    /// truncate-and-compare) could part from `rounded()`.
+    @Test func halfWayChannelsRoundAsStyleJSON() {
+        var colors: [StyleColor] = []
+        for k in 0..<255 {
+            let half = (Double(k) + 0.5) / 255
+            for c in [half, half.nextUp, half.nextDown, half.nextUp.nextUp, half.nextDown.nextDown] {
+                colors.append(StyleColor(red: c, green: 1 - c, blue: c / 2))
+            }
+        }
+        for color in colors {
+            #expect(color.fastStyleJSON == color.styleJSON)
+        }
+        #expect(StyleColor(red: 0.5 / 255, green: 254.5 / 255, blue: 0).fastStyleJSON == StyleColor(red: 0.5 / 255, green: 254.5 / 255, blue: 0).styleJSON)
+    }
+
 }

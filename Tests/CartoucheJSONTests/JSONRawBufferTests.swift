@@ -72,4 +72,46 @@ import Testing
             #expect(String(decoding: pretty.bytes, as: UTF8.self) == "{\n  \(JSONWriter.quoted(name.text)): \(JSONWriter.quoted(name.text))\n}")
         }
     }
+
+    /// The short copy (two overlapping runs of 4- or 8-byte moves up to 64
+    /// bytes, `memmove` beyond) at every length from 0 to 100, at every
+    /// offset modulo 8, leaves exactly the source's bytes and nothing past them.
+    @Test func shortCopiesAreExactAtEveryLength() {
+        let source = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for count in 0...100 {
+            for offset in 0..<8 {
+                var destination = [UInt8](repeating: 0xEE, count: 120)
+                source.withUnsafeBufferPointer { from in
+                    destination.withUnsafeMutableBufferPointer { to in
+                        JSONRawBuffer.copy(from: from.baseAddress!, to: to.baseAddress! + offset, count: count)
+                    }
+                }
+                #expect(Array(destination[offset..<(offset + count)]) == Array(source[0..<count]), "count \(count), offset \(offset)")
+                #expect(destination[..<offset].allSatisfy { $0 == 0xEE } && destination[(offset + count)...].allSatisfy { $0 == 0xEE })
+            }
+        }
+    }
+
+    /// Member names of every length, inline (stored whole, 48 bytes) and
+    /// spilled, followed by more text: the bytes are the writer's.
+    @Test func memberNamesOfEveryLengthMatchTheWriter() throws {
+        for length in 0...60 {
+            let name = JSONQuotedString(String(repeating: "k", count: length) + (length % 3 == 0 ? "\"" : ""))
+            var buffer = JSONRawBuffer(capacity: 64)
+            var writer = JSONWriter()
+            writer.beginObject()
+            buffer.append(byte: UInt8(ascii: "{"))
+            buffer.appendMemberName(name)
+            buffer.appendString(name)
+            buffer.append(fragment: ",")
+            buffer.appendMemberName(JSONQuotedString("~last"))
+            buffer.append(fragment: "1}")
+            writer.key(name)
+            writer.write(name)
+            writer.key(JSONQuotedString("~last"))
+            writer.write(1)
+            writer.endObject()
+            #expect(buffer.withBytes { Array($0) } == writer.bytes, "length \(length)")
+        }
+    }
 }

@@ -227,17 +227,7 @@ enum DescriptionSpelling {
             for _ in 0..<25_000 { values.append(kind.next(using: &random)) }
         }
         values = values.filter { $0 != 0 }
-        let script = #"""
-            import struct, sys
-            with open(sys.argv[1]) as cases:
-                for line in cases:
-                    value = struct.unpack("<d", struct.pack("<Q", int(line)))[0]
-                    mantissa, _, exponent = repr(abs(value)).partition("e")
-                    integer, _, fraction = mantissa.partition(".")
-                    digits = (integer + fraction).lstrip("0")
-                    stripped = digits.rstrip("0")
-                    print(stripped, int(exponent or 0) - len(fraction) + len(digits) - len(stripped))
-            """#
+        let script = Self.reprDigitsScript
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("cartouche-repr-\(UUID().uuidString).txt")
         try Data((values.map { String($0.bitPattern) }.joined(separator: "\n") + "\n").utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
@@ -254,6 +244,21 @@ enum DescriptionSpelling {
         }
         #expect(mismatches == 0)
     }
+
+    /// Prints, for each bit pattern in the file named by its argument, the
+    /// shortest digits of CPython's `repr` without trailing zeros and
+    /// their power of ten: `significand exponent`.
+    static let reprDigitsScript = #"""
+        import struct, sys
+        with open(sys.argv[1]) as cases:
+            for line in cases:
+                value = struct.unpack("<d", struct.pack("<Q", int(line)))[0]
+                mantissa, _, exponent = repr(abs(value)).partition("e")
+                integer, _, fraction = mantissa.partition(".")
+                digits = (integer + fraction).lstrip("0")
+                stripped = digits.rstrip("0")
+                print(stripped, int(exponent or 0) - len(fraction) + len(digits) - len(stripped))
+        """#
 
     /// Runs a Python 3 script (Debian's python3, standard library only) and returns its stdout.
     static func runPython(_ script: String, arguments: [String]) throws -> Data {
