@@ -19,13 +19,23 @@ struct SplitInsertionTests {
         return search
     }
 
-    @Test(arguments: 0..<300)
-    func agreesWithTheBruteForceReference(seed: Int) throws {
+    /// A seeded small scene searched without the exact top step: the labels
+    /// shown, and each hidden label with candidates with whether the
+    /// brute-force reference can show it beside them.
+    static func hiddenLabels(seed: Int) -> (
+        items: [PlacementItem], search: LexicographicSearch, shown: [Int], hidden: [(item: Int, fits: Bool)]
+    ) {
         let (items, env) = LexicographicContractTests.smallScene(seed: UInt64(seed), ties: false)
         let search = Self.searched(items, env)
         let shown = items.indices.filter { search.state.isShown[$0] }
-        for h in items.indices where search.state.chosen[h] < 0 && !search.state.store.domain(h).isEmpty {
-            let fits = LexicographicContractTests.mostShown(of: [h], keeping: shown, items, env) == 1
+        let hidden = items.indices.filter { search.state.chosen[$0] < 0 && !search.state.store.domain($0).isEmpty }
+        return (items, search, shown, hidden.map { ($0, LexicographicContractTests.mostShown(of: [$0], keeping: shown, items, env) == 1) })
+    }
+
+    @Test(arguments: 0..<300)
+    func agreesWithTheBruteForceReference(seed: Int) throws {
+        let (items, search, shown, hidden) = Self.hiddenLabels(seed: seed)
+        for (h, fits) in hidden {
             var relaxed = search.state
             let around = relaxed.blockingNeighbourhood(of: h, maxItems: items.count)
             var nodes = 100_000
@@ -39,16 +49,7 @@ struct SplitInsertionTests {
                 h, items: around, outsideFixed: true, apply: true, maxCandidates: 10_000, nodes: &nodes)
             if placed == .fits {
                 #expect(fits, "seed \(seed): item \(h) placed, but the reference cannot show it")
-                #expect(fixed.chosen[h] >= 0)
-                // Every label shown before is still shown, and no two chosen candidates overlap.
-                for i in shown { #expect(fixed.chosen[i] >= 0, "seed \(seed): item \(i) lost") }
-                let chosen = items.indices.filter { fixed.chosen[$0] >= 0 }
-                for (n, a) in chosen.enumerated() {
-                    for b in chosen[(n + 1)...] {
-                        #expect(!fixed.store.overlaps(Int(fixed.chosen[a]), Int(fixed.chosen[b])),
-                                "seed \(seed): items \(a) and \(b) overlap")
-                    }
-                }
+                Self.expectShows(h, keeping: shown, fixed, seed: seed)
             }
             // The whole neighbourhood with nothing outside in its way: the
             // relaxation and the fixed search are the same question.
@@ -64,11 +65,8 @@ struct SplitInsertionTests {
     /// does not fit; with nodes to spare every label is decided.
     @Test(arguments: 0..<300)
     func grownNeighbourhoodsAgreeWithTheBruteForceReference(seed: Int) throws {
-        let (items, env) = LexicographicContractTests.smallScene(seed: UInt64(seed), ties: false)
-        let search = Self.searched(items, env)
-        let shown = items.indices.filter { search.state.isShown[$0] }
-        for h in items.indices where search.state.chosen[h] < 0 && !search.state.store.domain(h).isEmpty {
-            let fits = LexicographicContractTests.mostShown(of: [h], keeping: shown, items, env) == 1
+        let (_, search, shown, hidden) = Self.hiddenLabels(seed: seed)
+        for (h, fits) in hidden {
             var state = search.state
             var budget = 1_000_000
             var effort = ShownSet.TopEffort()
@@ -77,15 +75,19 @@ struct SplitInsertionTests {
                 h, optional: { $0 == h }, firstItems: 2, effort: effort, exact: ShownSet.ExactEffort(), budget: &budget)
             #expect(decision != .unknown, "seed \(seed), item \(h)")
             #expect((decision == .shown) == fits, "seed \(seed): item \(h) \(decision), reference fits: \(fits)")
-            guard decision == .shown else { continue }
-            #expect(state.chosen[h] >= 0)
-            for i in shown { #expect(state.chosen[i] >= 0, "seed \(seed): item \(i) lost") }
-            let chosen = items.indices.filter { state.chosen[$0] >= 0 }
-            for (n, a) in chosen.enumerated() {
-                for b in chosen[(n + 1)...] {
-                    #expect(!state.store.overlaps(Int(state.chosen[a]), Int(state.chosen[b])),
-                            "seed \(seed): items \(a) and \(b) overlap")
-                }
+            if decision == .shown { Self.expectShows(h, keeping: shown, state, seed: seed) }
+        }
+    }
+
+    /// `state` shows `h` and every label of `shown`, no two chosen candidates overlapping.
+    static func expectShows(_ h: Int, keeping shown: [Int], _ state: ShownSet, seed: Int) {
+        #expect(state.chosen[h] >= 0, "seed \(seed): item \(h) not shown")
+        for i in shown { #expect(state.chosen[i] >= 0, "seed \(seed): item \(i) lost") }
+        let chosen = state.chosen.indices.filter { state.chosen[$0] >= 0 }
+        for (n, a) in chosen.enumerated() {
+            for b in chosen[(n + 1)...] {
+                #expect(!state.store.overlaps(Int(state.chosen[a]), Int(state.chosen[b])),
+                        "seed \(seed): items \(a) and \(b) overlap")
             }
         }
     }
