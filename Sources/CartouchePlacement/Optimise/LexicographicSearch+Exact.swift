@@ -6,7 +6,9 @@ import CartoucheGeometry
 extension LexicographicSearch {
     /// Solves exactly each small closed neighbourhood (`ShownSet.component`)
     /// that still hides a member; where it is too large, the members of a
-    /// small tier get an open neighbourhood with the rest fixed. Returns the
+    /// small tier get an open neighbourhood with the rest fixed (but for the
+    /// top tiers, whose `decideTop` asks the same question after a cheaper
+    /// proof that the member cannot fit: `decidesTop`). Returns the
     /// member of a tier of one that a complete search of its closed
     /// component left hidden: proved unable to show (`decideTop` skips it).
     /// - Complexity: O(hidden members × (component search + `ExactEffort.maxNodes` nodes)).
@@ -32,8 +34,9 @@ extension LexicographicSearch {
             if outOfTime() { return nil }
             guard let component = state.component(
                 of: m, maxItems: exact.maxItems, isMember: { flags[$0] }, memberCandidates: memberGrid) else {
-                // Too large to solve closed: the items in m's way, the rest fixed.
-                if members.count <= exact.openTierMembers {
+                // Too large to solve closed: the items in m's way, the rest
+                // fixed (unless `decideTop` asks that first, split into groups).
+                if members.count <= exact.openTierMembers && !(decidesTop(members) && topBudget >= exact.openNodes) {
                     let around = state.blockingNeighbourhood(of: m, maxItems: exact.openItems)
                     var open = exact
                     open.maxNodes = exact.openNodes
@@ -48,6 +51,14 @@ extension LexicographicSearch {
         return proved
     }
 
+    /// Whether `decideTop` decides the tier of `members`: a small top tier.
+    /// Its first question for a hidden member is the one `exactStep` asks
+    /// of an open neighbourhood (the same 12 annotations, the rest fixed),
+    /// so `exactStep` leaves those to it while the nodes last.
+    func decidesTop(_ members: [Int]) -> Bool {
+        !stopped && tierStart < top.topItems && members.count <= exact.openTierMembers
+    }
+
     /// The top of the priority list (issue #29): a tier that starts among
     /// the first `TopEffort.topItems` annotations, with at most
     /// `ExactEffort.openTierMembers` members, has each member still hidden
@@ -60,7 +71,7 @@ extension LexicographicSearch {
     /// - Complexity: O(hidden members × `insertExactly`), within `TopEffort.budget` nodes a run.
     /// - Parameter proved: a member `exactStep` proved unable to show.
     mutating func decideTop(_ members: [Int], proved: Int? = nil) {
-        guard !stopped, tierStart < top.topItems, members.count <= exact.openTierMembers else { return }
+        guard decidesTop(members) else { return }
         var decided = true
         for m in members where state.chosen[m] < 0 {
             if outOfTime() { return }

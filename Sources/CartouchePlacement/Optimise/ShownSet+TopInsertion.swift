@@ -47,12 +47,15 @@ extension ShownSet {
     /// from `firstItems` annotations, doubling, and at each size asks the
     /// relaxation, split into independent groups (`insertBySplitting`), for
     /// a proof that there is none, then the fixed-outside search for a
-    /// placement (whole, then split when that runs out of nodes). The
+    /// placement (at the first size whole, then split when that runs out of
+    /// nodes; past it split first, whole only when the split runs out). The
     /// caller grants each insertion `TopEffort.labelBudget` nodes (a whole
-    /// search may overrun it by its own limit). (The first size may repeat
-    /// the exact step's open neighbourhood; it stays because that step searches a closed
-    /// component instead when one has at most `ExactEffort.maxItems`
-    /// annotations, a search that can run out of nodes: Germany z6's
+    /// search may overrun it by its own limit). (The first size is the exact
+    /// step's open neighbourhood, which that step leaves to this one for the
+    /// top tiers (`LexicographicSearch.decidesTop`): the relaxation proves
+    /// most of them impossible in fewer nodes than the whole search takes to
+    /// fail. It is asked here also where that step searched a closed
+    /// component instead, a search that can run out of nodes: Germany z6's
     /// Solingen, #129, is shown at this size.)
     ///
     /// - Parameter budget: search nodes left for this insertion; lowered by
@@ -82,16 +85,38 @@ extension ShownSet {
                 start, items: around, outsideFixed: false, apply: false, maxCandidates: effort.maxCandidates,
                 table: &table, nodes: &nodes)
             if relaxed == .impossible { return .impossible }
-            // The fixed-outside search reuses the table's conflicts (and its blocked candidates, the split's below).
-            if table != nil { addBlocked(to: &table!, items: around) }
-            let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true, table: table)
-            if yes == .improved, chosen[start] >= 0 { return .shown }
-            if yes == .unknown {
+            // Outside fixed: the whole search, then piece by piece when it
+            // runs out of nodes. On a grown neighbourhood the pieces come
+            // first: there the whole search often spends all its nodes (its
+            // proof pass and its search proper) and still does not know,
+            // where the split needs a few hundred (Nile delta z7: 6 labels
+            // took 64,000 of the run's 80,000 nodes so, and 50 top tiers were
+            // left undecided). The split asks the same question, so its
+            // complete "no" is the whole search's too. (At the first size the
+            // whole search stays first: the exact step's open neighbourhood
+            // asked it there, and a placement it finds is kept as it was.)
+            var fixedSplit = SplitOutcome.notAsked
+            let splitFirst = size > firstItems && relaxed != .notAsked
+            if splitFirst {
                 nodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
-                let split = insertBySplitting(
+                fixedSplit = insertBySplitting(
                     start, items: around, outsideFixed: true, apply: true, maxCandidates: effort.maxCandidates,
                     table: &table, nodes: &nodes)
-                if split == .fits { return .shown }
+                if fixedSplit == .fits { return .shown }
+            }
+            if fixedSplit != .impossible {
+                // The fixed-outside search reuses the table's conflicts (and its blocked candidates).
+                if table != nil { addBlocked(to: &table!, items: around) }
+                search.maxNodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
+                let yes = solve(component: around, optional: optional, effort: search, outsideFixed: true, table: table)
+                if yes == .improved, chosen[start] >= 0 { return .shown }
+                if yes == .unknown && !splitFirst {
+                    nodes = min(effort.maxNodes, max(1, budget - (exactNodes - before)))
+                    let split = insertBySplitting(
+                        start, items: around, outsideFixed: true, apply: true, maxCandidates: effort.maxCandidates,
+                        table: &table, nodes: &nodes)
+                    if split == .fits { return .shown }
+                }
             }
             // A tier of several members in the way: the relaxation searched whole.
             if relaxed == .notAsked {
