@@ -81,10 +81,10 @@ enum ZoomRangeOracle {
     /// Greedy by brute force: per item, every candidate minimum zoom (its
     /// lowest, each critical zoom of each placed pair, just above each
     /// placed item's top) in ascending order, the first free one.
-    static func greedy(_ items: [ZoomRangeItem], range: ZoomRange) -> [(zoom: Double, anchor: Int)?] {
+    static func greedy(_ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil) -> [(zoom: Double, anchor: Int)?] {
         var out = [(zoom: Double, anchor: Int)?](repeating: nil, count: items.count)
         var placed: [Int] = []
-        for i in placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) }) {
+        for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) }) {
             let item = items[i]
             let lowest = max(item.minZoom, range.min), top = min(item.maxZoom, range.max)
             guard item.visible, lowest <= top else { continue }
@@ -125,5 +125,39 @@ enum ZoomRangeOracle {
             if let best { out[i] = best; placed.append(i) }
         }
         return out
+    }
+
+    /// The lexicographic optimum of optimise mode's contract by brute force:
+    /// over every assignment of one anchor per item, the brute-force greedy
+    /// of the items with that anchor alone gives each, in placement order,
+    /// its lowest minimum zoom free of those before it — the least vector
+    /// for those anchors — and the least of these vectors over all
+    /// assignments is the optimum. Per item in placement order, its minimum
+    /// zoom (+infinity when hidden). Exponential: a few items, few anchors.
+    static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange) -> [Double] {
+        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        var best: [Double]? = nil
+        var fixed = items
+        func visit(_ n: Int) {
+            guard n == items.count else {
+                for anchor in items[n].anchors.isEmpty ? [] : items[n].anchors {
+                    fixed[n].anchors = [anchor]
+                    visit(n + 1)
+                }
+                if items[n].anchors.isEmpty { visit(n + 1) }
+                return
+            }
+            let answer = greedy(fixed, range: range, order: order)  // the items' own order, not that of one anchor each
+            let vector = order.map { answer[$0]?.zoom ?? .infinity }
+            if best.map({ precedes(vector, $0) }) ?? true { best = vector }
+        }
+        visit(0)
+        return best ?? []
+    }
+
+    /// Whether `a` comes before `b` lexicographically, entries within 1e-9 equal.
+    static func precedes(_ a: [Double], _ b: [Double]) -> Bool {
+        for (x, y) in zip(a, b) where !(x == y || abs(x - y) < 1e-9) { return x < y }
+        return false
     }
 }

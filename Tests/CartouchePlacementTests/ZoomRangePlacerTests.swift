@@ -125,17 +125,13 @@ struct ZoomRangePlacerTests {
         }
     }
 
-    @Test("optimise never raises a minimum zoom and its coverage is at least greedy's", arguments: 0..<30)
+    @Test("optimise's minimum zooms come lexicographically no later than greedy's, in placement order", arguments: 0..<30)
     func optimiseDominatesGreedy(seed: Int) throws {
         let (items, range) = Self.randomScene(seed: UInt64(seed) &+ 5000, count: 10...80)
         let greedy = try ZoomRangePlacer.place(items, range: range)
         let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise)
-        for (g, o) in zip(greedy.placements, optimised.placements) {
-            guard let gm = g.minZoom else { continue }
-            let om = try #require(o.minZoom, "\(g.id) seed \(seed)")
-            #expect(om <= gm, "\(g.id) seed \(seed)")
-        }
-        #expect(optimised.coverage >= greedy.coverage)
+        let (g, o) = (ZoomRangeOptimiseTests.vector(greedy, items), ZoomRangeOptimiseTests.vector(optimised, items))
+        #expect(!ZoomRangeOracle.precedes(g, o), "seed \(seed): greedy \(g), optimise \(o)")
         #expect(optimised.method == .optimise && optimised.finished)
     }
 

@@ -53,4 +53,41 @@ struct ZoomRangeThreadsTests {
             #expect(many.placements == one.placements, "\(threads) threads, batches of \(batchSize)")
         }
     }
+
+    @Test("optimise: threads change nothing, whatever the search's batch size", arguments: 0..<24)
+    func optimiseSmallScenes(seed: Int) throws {
+        let (items, range) = ZoomRangePlacerTests.randomScene(seed: UInt64(seed) &* 6151 &+ 5, count: 10...80)
+        for searchBatch in [1, 7, 256] {
+            let one = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                                batchSize: 1024, searchBatchSize: searchBatch)
+            for threads in [2, 3] {
+                let many = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: threads,
+                                                     batchSize: 5, searchBatchSize: searchBatch)
+                #expect(many == one, "seed \(seed), \(threads) threads, search batches of \(searchBatch)")
+            }
+        }
+    }
+
+    @Test("optimise over a thousand labels in many search batches: the same answer on 1, 2 and 4 threads")
+    func optimiseManyBatches() throws {
+        var rng = SplitMix64(seed: 3030)
+        let towns = (0..<8).map { _ in ScreenPoint(x: rng.double(0.3...0.7), y: rng.double(0.3...0.6)) }
+        let items = (0..<1200).map { i in
+            let town = towns[rng.int(0...7)]
+            return ZoomRangeItem(
+                id: "o\(i)", world: ScreenPoint(x: town.x + rng.double(-0.003...0.003), y: town.y + rng.double(-0.003...0.003)),
+                size: ScreenSize(width: rng.double(20...110), height: 20),
+                anchors: BoxAnchor.all.map { AnchorConfig($0, offsetX: 4, offsetY: 4) }, priority: rng.int(0...100_000))
+        }
+        let range = ZoomRange(min: 2, max: 12)
+        let greedy = try ZoomRangePlacer.place(items, range: range)
+        let one = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                            batchSize: 1024, searchBatchSize: 64)
+        #expect(one.improvements > 0 && one.coverage > greedy.coverage)  // the search has work to do
+        for threads in [2, 4] {
+            let many = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: threads,
+                                                 batchSize: 1024, searchBatchSize: 64)
+            #expect(many == one, "\(threads) threads")
+        }
+    }
 }

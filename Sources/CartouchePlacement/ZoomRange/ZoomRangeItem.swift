@@ -117,7 +117,9 @@ public struct ZoomRangeResult: Hashable, Sendable {
     public var method: PlacementMode
     /// Pairs of boxes whose conflict interval was computed (the work done).
     public var pairTests: Int
-    /// Moves optimise mode's local search made (each lowered one minZoom).
+    /// Optimise mode's moves that turned other items: items placed below
+    /// their first fit by greedy with turns, then the search's moves (each
+    /// lowered one minZoom).
     public var improvements: Int = 0
     /// False when `shouldStopSearch` ended optimise mode's search early (the
     /// result is still valid and at least as good as greedy's).

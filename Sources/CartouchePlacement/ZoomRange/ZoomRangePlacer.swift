@@ -20,18 +20,25 @@ import CartoucheGeometry
 /// none exists it is hidden (`collision` with the item that rules out its
 /// first anchor, `zoom` when its own limits miss the range, `notVisible`).
 ///
-/// **Optimise mode.** Greedy, then a local search that never raises any
+/// **Optimise mode.** Greedy in placement order where each item, before it
+/// is placed, may turn up to ``maxChainLength`` items placed before it (each
+/// keeping its minimum zoom) when that lowers its own minimum zoom
+/// (`ZoomRangeRepair`, internal); then a local search that never raises any
 /// item's minimum zoom: each move lowers one item's minimum zoom (or shows a
 /// hidden one) by changing its anchor and the anchors of up to
-/// ``maxChainLength`` items that bind it, each of which keeps its own
-/// minimum zoom. So the lexicographic priority contract holds by
-/// construction — no item ever gets a higher minimum zoom so that another
-/// may have a lower one — and the total coverage Σ(top − minZoom) rises with
-/// every move. It is a local optimum, not a proven maximum.
+/// ``maxChainLength`` items that bind it, each keeping its own minimum zoom
+/// (`ZoomRangeSearch`: after the first pass, only the items near a change
+/// are looked at again). So the lexicographic priority contract holds by
+/// construction — no item ever gets a higher minimum zoom so that a lower
+/// one may have a lower one: a turned item keeps its minimum zoom, and the
+/// items after the one placed are not placed yet — and the vector of
+/// minimum zooms in placement order is lexicographically at most greedy's
+/// (the same until the first item that gains by a turn). It is a local
+/// optimum, not a proven one.
 ///
 /// - Complexity: greedy O(n log n + n · a · k) for n items with a anchors and
 ///   k neighbours listed by the level grid (`ZoomLevelGrid`, internal); each search
-///   pass at most ``maxChainLength`` · a² times that.
+///   pass at most ``maxChainLength`` · a² times that, over the items of its worklist.
 public enum ZoomRangePlacer {
     /// The most binding items one optimise move may re-anchor.
     public static let maxChainLength = 3
@@ -52,9 +59,9 @@ public enum ZoomRangePlacer {
     ///   - budget: `shouldCancel` is polled every batch of 1,024 items (true
     ///     throws `PlacementError.cancelled`); `shouldStopSearch` ends
     ///     optimise mode's search early (`finished` false).
-    ///   - threads: threads greedy placement may use (`ZoomRangeBatches`,
-    ///     internal); the answer is the same for any number, `pairTests`
-    ///     included.
+    ///   - threads: threads greedy placement and optimise mode's search may
+    ///     use (`ZoomRangeBatches`, `ZoomRangeSearch`, internal); the answer
+    ///     is the same for any number, `pairTests` included.
     public static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode = .greedy, budget: PlacementBudget = .unlimited,
         threads: Int = 1
@@ -62,24 +69,29 @@ public enum ZoomRangePlacer {
         try place(items, range: range, mode: mode, budget: budget, threads: threads, batchSize: ZoomRangeBatches.defaultBatchSize)
     }
 
-    /// ``place(_:range:mode:budget:threads:)`` with
-    /// the batch size of the threaded greedy placement (tests take small ones).
+    /// ``place(_:range:mode:budget:threads:)`` with the batch sizes of the
+    /// threaded greedy placement and of optimise mode's search (tests take
+    /// small ones).
     static func place(
-        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int
+        _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int,
+        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize
     ) throws(PlacementError) -> ZoomRangeResult {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
         var reasons = [HiddenReason?](repeating: nil, count: items.count)
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
-        try ZoomRangeBatches(threads: max(1, threads), batchSize: max(1, batchSize))
-            .run(order: order, &state, &reasons, shouldCancel: shouldCancel)
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
-            var search = ZoomRangeSearch(order: order, shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch)
-            try search.run(&state)
-            result.improvements = search.improvements
+            let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel)
+            var search = ZoomRangeSearch(order: order, threads: threads, batchSize: searchBatchSize,
+                                         shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch)
+            try search.run(&state, changedSince: turned)
+            result.improvements = gains + search.improvements
             result.finished = search.finished
             for i in items.indices where state.isPlaced(i) { reasons[i] = nil }
+        } else {
+            try ZoomRangeBatches(threads: max(1, threads), batchSize: max(1, batchSize))
+                .run(order: order, &state, &reasons, shouldCancel: shouldCancel)
         }
         result.pairTests = state.pairTests
         result.placements = items.indices.map { i in

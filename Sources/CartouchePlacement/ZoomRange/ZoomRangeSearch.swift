@@ -1,90 +1,152 @@
-/// Optimise mode's local search over a greedy zoom-range placement (see
-/// ``ZoomRangePlacer``). A move takes one item `k` whose minimum zoom is
-/// above its lowest (or that is hidden) and one of its anchors, finds the
-/// placed item that binds it there, re-anchors that item to whichever of its
-/// other anchors stays free over its own unchanged active range and lowers
-/// `k`'s bound most, and repeats with the next binding item up to
-/// ``ZoomRangePlacer/maxChainLength`` times; the best anchor's chain is
-/// applied when it lowers `k`'s minimum zoom. No move raises a minimum
-/// zoom, so the result dominates greedy's item by item.
+import Dispatch
+
+/// Optimise mode's local search over a zoom-range placement (see
+/// ``ZoomRangePlacer``): moves (``ZoomRangeMoveFinder``) that each lower
+/// one item's minimum zoom, or show a hidden one, by changing its anchor
+/// and turning up to ``ZoomRangePlacer/maxChainLength`` items that bind it,
+/// each keeping its own minimum zoom. No move raises a minimum zoom, so
+/// the result dominates the placement it starts from item by item.
+///
+/// **Worklist.** The first pass looks at every movable item in placement
+/// order (or, after greedy with turns, at those near an item it turned:
+/// elsewhere greedy with turns has already looked for the same moves, with
+/// fewer items in the way); each later pass only at those near a change of
+/// the pass before: within twice the widest reach, at the changed item's
+/// minimum zoom, of an item that moved or turned — the items whose own
+/// bound that change may touch. A heuristic, like the moves (a change can
+/// also free an item that binds one further away): the result is a local
+/// optimum, not a proven maximum.
+///
+/// **Threads, with the answer of one.** A pass takes its items in batches
+/// (``batchSize``, in placement order). For each batch, every item is
+/// asked whether it has a move against the state at the batch's start, on
+/// all threads at once (read-only); then, one after another in order, each
+/// item that had one finds its best move again against the current state
+/// and makes it. An item that had none is left to the next pass (if
+/// something near it changes). One thread does exactly the same, so the
+/// answer, `pairTests` included, is the same for any thread count.
 struct ZoomRangeSearch {
+    /// Items per batch: each batch costs one hand-off to the threads.
+    static let defaultBatchSize = 256
+
     let order: [Int]
+    let threads: Int
+    let batchSize: Int
     let shouldCancel: (@Sendable () -> Bool)?
     let shouldStop: (@Sendable () -> Bool)?
     private(set) var improvements = 0
     private(set) var finished = true
-    private var nearK: [Int32] = []
-    private var nearB: [Int32] = []
 
-    init(order: [Int], shouldCancel: (@Sendable () -> Bool)?, shouldStop: (@Sendable () -> Bool)?) {
+    init(order: [Int], threads: Int = 1, batchSize: Int = defaultBatchSize,
+         shouldCancel: (@Sendable () -> Bool)?, shouldStop: (@Sendable () -> Bool)?) {
         self.order = order
+        self.threads = max(1, threads)
+        self.batchSize = max(1, batchSize)
         self.shouldCancel = shouldCancel
         self.shouldStop = shouldStop
     }
 
-    /// - Complexity: per pass O(n · a² · c · k) for a anchors, chains of c
-    ///   and k neighbours; at most ``ZoomRangePlacer/maxPasses`` passes.
-    mutating func run(_ state: inout ZoomRangeState) throws(PlacementError) {
-        for _ in 0..<ZoomRangePlacer.maxPasses {
-            var improved = false
-            for (rank, k) in order.enumerated() {
-                if rank & 63 == 63 {
-                    if let shouldCancel, shouldCancel() { throw .cancelled(placedSoFar: 0) }
-                    if let shouldStop, shouldStop() { finished = false; return }
+    /// - Complexity: per pass O(w · a² · c · k) for w items on the worklist,
+    ///   a anchors, chains of c and k neighbours within reach; at most
+    ///   ``ZoomRangePlacer/maxPasses`` passes.
+    ///
+    /// - Parameter changedSince: when given, the items changed since each
+    ///   movable item was last searched (greedy with turns: the items it
+    ///   turned); the first pass then only looks at the items near them.
+    mutating func run(_ state: inout ZoomRangeState, changedSince: [Int]? = nil) throws(PlacementError) {
+        var finders = [ZoomRangeMoveFinder](repeating: .init(), count: threads)
+        defer { state.pairTests += finders.reduce(0) { $0 + $1.pairTests } }
+        let area = ZoomRangeArea(state)
+        var changed = [Bool](repeating: false, count: state.items.count)
+        for i in changedSince ?? [] { area.mark(around: i, state, in: &changed) }
+        var worklist = order.filter { (changedSince == nil || changed[$0]) && ZoomRangeMoveFinder.movable($0, state) }
+        for i in changed.indices { changed[i] = false }
+        var hasMove = [Bool](repeating: false, count: batchSize)
+        for _ in 0..<ZoomRangePlacer.maxPasses where !worklist.isEmpty {
+            for start in stride(from: 0, to: worklist.count, by: batchSize) {
+                if let shouldCancel, shouldCancel() { throw .cancelled(placedSoFar: 0) }
+                if let shouldStop, shouldStop() { finished = false; return }
+                let batch = worklist[start..<min(start + batchSize, worklist.count)]
+                look(batch, state, &finders, into: &hasMove)
+                for (n, k) in batch.enumerated() where hasMove[n] {
+                    guard let move = finders[0].bestMove(k, in: state) else { continue }
+                    for (b, ab) in move.turns { state.turn(Int(b), to: Int(ab)) }
+                    state.place(k, anchor: move.anchor, minZoom: move.zoom)
+                    improvements += 1
+                    area.mark(around: k, state, in: &changed)
+                    for b in move.turns.keys { area.mark(around: Int(b), state, in: &changed) }
                 }
-                let item = state.items[k]
-                guard item.visible, !item.allowOverlap, !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite,
-                      state.lowest[k] <= state.top[k], state.minZoom[k] > state.lowest[k] else { continue }
-                guard let move = bestMove(k, &state) else { continue }
-                for (b, ab) in move.overrides { state.turn(Int(b), to: Int(ab)) }
-                state.place(k, anchor: move.anchor, minZoom: move.zoom)
-                improvements += 1
-                improved = true
             }
-            if !improved { return }
+            worklist = order.filter { changed[$0] && ZoomRangeMoveFinder.movable($0, state) }
+            for i in changed.indices { changed[i] = false }
         }
     }
 
-    /// The best chain for item `k` that lowers its minimum zoom, if any.
-    private mutating func bestMove(_ k: Int, _ state: inout ZoomRangeState)
-        -> (zoom: Double, anchor: Int, overrides: [Int32: Int32])?
-    {
-        let current = state.minZoom[k]
-        var best: (zoom: Double, anchor: Int, overrides: [Int32: Int32])? = nil
-        state.gatherNeighbours(of: k, into: &nearK)
-        for a in state.items[k].anchors.indices {
-            var overrides: [Int32: Int32] = [:]
-            var (m, blocker) = state.lowestMinZoom(k, anchor: a, near: nearK)
-            var depth = 0
-            while !(m < current), blocker >= 0, depth < ZoomRangePlacer.maxChainLength {
-                depth += 1
-                let b = Int(blocker)
-                guard overrides[blocker] == nil, !state.items[b].allowOverlap else { break }
-                guard let alt = relocation(of: b, for: k, anchor: a, bound: m, overrides, &state) else { break }
-                overrides[blocker] = alt
-                (m, blocker) = state.lowestMinZoom(k, anchor: a, near: nearK, overrides: overrides)
-            }
-            if m < current, m <= state.top[k], m < (best?.zoom ?? .infinity) { best = (m, a, overrides) }
+    /// Whether each item of `batch` has a move against `state`, into
+    /// `hasMove` (row n for the batch's n-th item), on ``threads`` threads.
+    private func look(
+        _ batch: ArraySlice<Int>, _ state: ZoomRangeState, _ finders: inout [ZoomRangeMoveFinder], into hasMove: inout [Bool]
+    ) {
+        if threads == 1 {
+            for (n, k) in batch.enumerated() { hasMove[n] = finders[0].bestMove(k, in: state) != nil }
+            return
         }
-        return best
+        let threads = self.threads
+        hasMove.withUnsafeMutableBufferPointer { rows in
+            finders.withUnsafeMutableBufferPointer { own in
+                let out = SharedFinders(hasMove: rows.baseAddress!, finders: own.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: threads) { t in
+                    // Interleaved, so that each thread gets items of every priority.
+                    for n in stride(from: t, to: batch.count, by: threads) {
+                        out.hasMove[n] = out.finders[t].bestMove(batch[batch.startIndex + n], in: state) != nil
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The rows and finders the threads use, each thread its own (disjoint
+/// rows of `hasMove`, finder `t`): no two threads touch one element.
+private struct SharedFinders: @unchecked Sendable {
+    let hasMove: UnsafeMutablePointer<Bool>
+    let finders: UnsafeMutablePointer<ZoomRangeMoveFinder>
+}
+
+/// The items greedy searched, sorted by their points' x, to find those
+/// near a change (the search's worklist).
+struct ZoomRangeArea {
+    private let xs: [Double]
+    private let ys: [Double]
+    private let index: [Int32]
+    /// Twice the widest reach: a change of one box can touch the bound of
+    /// an item within this many screen points.
+    private let reach: Double
+
+    init(_ state: ZoomRangeState) {
+        let sorted = state.items.indices.filter { state.searches($0) }
+            .sorted { (state.world[$0].x, $0) < (state.world[$1].x, $1) }
+        xs = sorted.map { state.world[$0].x }
+        ys = sorted.map { state.world[$0].y }
+        index = sorted.map(Int32.init)
+        reach = 2 * state.maxExtent * (1 + 1e-9)
     }
 
-    /// The anchor of placed item `b` (other than its own) that keeps it free
-    /// over its active range, every item but `k` as `overrides` has them,
-    /// and gives `k` (anchor `a`) the lowest bound, no higher than `bound`.
-    private mutating func relocation(
-        of b: Int, for k: Int, anchor a: Int, bound: Double, _ overrides: [Int32: Int32], _ state: inout ZoomRangeState
-    ) -> Int32? {
-        state.gatherNeighbours(of: b, into: &nearB)
-        var best: (zoom: Double, anchor: Int32)? = nil
-        for ab in state.items[b].anchors.indices where ab != Int(state.anchor[b]) {
-            let own = state.lowestMinZoom(b, anchor: ab, near: nearB, skip: k, overrides: overrides)
-            guard own.zoom <= state.minZoom[b] else { continue }
-            var tried = overrides
-            tried[Int32(b)] = Int32(ab)
-            let mk = state.lowestMinZoom(k, anchor: a, near: nearK, overrides: tried).zoom
-            if mk <= bound, mk < (best?.zoom ?? .infinity) { best = (mk, Int32(ab)) }
+    /// Marks in `changed` every item within ``reach`` of item `i`'s point
+    /// at its minimum zoom.
+    ///
+    /// - Complexity: O(log n + items in the strip of that width).
+    func mark(around i: Int, _ state: ZoomRangeState, in changed: inout [Bool]) {
+        let p = state.world[i], r = reach / ZoomConflict.scale(state.minZoom[i])
+        var lo = 0, hi = xs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if xs[mid] < p.x - r { lo = mid + 1 } else { hi = mid }
         }
-        return best?.anchor
+        var n = lo
+        while n < xs.count, xs[n] <= p.x + r {
+            if abs(ys[n] - p.y) <= r { changed[Int(index[n])] = true }
+            n += 1
+        }
     }
 }

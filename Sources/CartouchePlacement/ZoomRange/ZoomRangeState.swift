@@ -134,6 +134,18 @@ struct ZoomRangeState {
     mutating func lowestMinZoom(
         _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32] = [:], bound: Double = .infinity
     ) -> (zoom: Double, blocker: Int32) {
+        var tests = 0
+        defer { pairTests += tests }
+        return lowestMinZoom(i, anchor: a, near: near, skip: skip, overrides: overrides, bound: bound, pairTests: &tests)
+    }
+
+    /// ``lowestMinZoom(_:anchor:near:skip:overrides:bound:)`` counting its
+    /// pair tests in `pairTests`, leaving the state alone (several threads
+    /// may ask at once).
+    func lowestMinZoom(
+        _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32], bound: Double,
+        pairTests: inout Int
+    ) -> (zoom: Double, blocker: Int32) {
         let item = items[i]
         let rects = item.relativeRects(item.anchors[a])
         var best = lowest[i], blocker: Int32 = -1
