@@ -16,6 +16,7 @@
 // document → response JSON rather than document → document JSON.
 import CartoucheGeometry
 import CartoucheJSON
+import CartoucheQuery
 import CartoucheScene
 import CartoucheText
 

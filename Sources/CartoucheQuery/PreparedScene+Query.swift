@@ -6,7 +6,7 @@ import CartoucheText
 extension PreparedScene {
     /// A tap-query index for camera `frame`: the view annotations placed for
     /// that camera on top, then the managers' layers in their drawn order
-    /// (``PreparedScene/drawnLayers(frame:leaves:)``), all with the
+    /// (`PreparedScene.drawnLayers(frame:leaves:)`), all with the
     /// projection placing built. `holes` and `globeTaps` choose between what
     /// is drawn and MapLibre's `queryRenderedFeatures` answers (see
     /// ``SceneQueryIndex``); cluster hits list the leaves of `leaves`.
@@ -29,10 +29,15 @@ extension PreparedScene {
 extension SceneDocument {
     /// A tap-query index for camera `frame`, placing the cameras up to it
     /// (the ones after it are not placed); see
-    /// ``PreparedScene/queryIndex(frame:holes:globeTaps:leaves:)``.
+    /// `queryIndex(frame:holes:globeTaps:leaves:)` on `PreparedScene`.
     /// - Parameters:
+    ///   - frame: which camera of the scene.
     ///   - text: measures content-sized callouts and point labels (required
     ///     when the scene has content-sized callouts).
+    ///   - holes: a tap in a polygon's hole misses (as drawn) or hits (as
+    ///     MapLibre's `queryRenderedFeatures`).
+    ///   - globeTaps: on the globe, what is drawn under the tap or MapLibre's answer.
+    ///   - leaves: the page of leaves a cluster hit lists.
     ///   - budget: polled by the solver (a request deadline).
     public func queryIndex(
         frame: Int = 0, text: TextLayoutEngine? = nil, holes: SceneQueryIndex.HoleRule = .honoured,

@@ -13,7 +13,7 @@ public enum AnnotatedFeature: Hashable, Sendable {
 
 /// A callout placed by the solver: the user-facing model, geographic, with
 /// Mapbox's option names and defaults. Its placement options are one
-/// ``ViewAnnotationOptions`` value, the same the solver's `PlacementItem`
+/// `ViewAnnotationOptions` value, the same the solver's `PlacementItem`
 /// carries, read and written as the callout's own members
 /// (`callout.priority`, `callout.variableAnchors`).
 @dynamicMemberLookup

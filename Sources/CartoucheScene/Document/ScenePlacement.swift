@@ -127,7 +127,7 @@ extension SceneDocument {
     }
 
     /// Measures content-sized view annotations with `text`: the returned
-    /// document gives every callout's size (``ViewAnnotationSizing/explicit(_:)``,
+    /// document gives every callout's size (`ViewAnnotationSizing.explicit`,
     /// what the solver places), with the layouts by id (for pictures and
     /// warnings). The content itself stays with the scene it came from.
     public func measured(with text: TextLayoutEngine?) throws(SceneError) -> (SceneDocument, [String: CalloutLayout]) {
