@@ -15,13 +15,13 @@ struct ZoomRangeOptimiseTests {
     /// most 3 anchors each.
     static func tinyScene(seed: UInt64) -> ([ZoomRangeItem], ZoomRange) {
         var (items, range) = ZoomRangePlacerTests.randomScene(seed: seed, count: 2...6)
-        for i in items.indices { items[i].anchors = Array(items[i].anchors.prefix(3)) }
+        for i in items.indices { items[i].variableAnchors = Array(items[i].variableAnchors.prefix(3)) }
         return (items, range)
     }
 
     /// Per item in placement order, its minimum zoom (+infinity when hidden).
     static func vector(_ result: ZoomRangeResult, _ items: [ZoomRangeItem]) -> [Double] {
-        placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
             .map { result.placements[$0].minZoom ?? .infinity }
     }
 
@@ -46,10 +46,10 @@ struct ZoomRangeOptimiseTests {
         // only once both turn away, "a" left and "c" right.
         let s = 512 * 16.0
         let a = ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5, y: 0.5), size: ScreenSize(width: 40, height: 10),
-                              anchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 3)
+                              options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 3))
         let c = ZoomRangeItem(id: "c", world: ScreenPoint(x: 0.5 + 40 / s, y: 0.5), size: ScreenSize(width: 40, height: 10),
-                              anchors: [AnchorConfig(.right), AnchorConfig(.left)], priority: 2)
-        let b = ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5 + 20 / s, y: 0.5), size: ScreenSize(width: 10, height: 10), priority: 1)
+                              options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.right), AnchorConfig(.left)], priority: 2))
+        let b = ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5 + 20 / s, y: 0.5), size: ScreenSize(width: 10, height: 10), options: ViewAnnotationOptions(priority: 1))
         let range = ZoomRange(min: 4, max: 8)
         let items = [a, c, b]
         let greedy = try ZoomRangePlacer.place(items, range: range)

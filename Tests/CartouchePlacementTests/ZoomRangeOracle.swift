@@ -19,7 +19,7 @@ enum ZoomRangeOracle {
     /// the one later in placement order allows overlap.
     static func collisions(_ items: [ZoomRangeItem], _ result: ZoomRangeResult, at z: Double) -> [(String, String)] {
         let s = 512 * exp2(z)
-        let rank = Dictionary(uniqueKeysWithValues: placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        let rank = Dictionary(uniqueKeysWithValues: placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
             .enumerated().map { ($1, $0) })
         let active = result.placements.filter { p in
             guard let lo = p.minZoom, let hi = p.maxZoom else { return false }
@@ -84,13 +84,13 @@ enum ZoomRangeOracle {
     static func greedy(_ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil) -> [(zoom: Double, anchor: Int)?] {
         var out = [(zoom: Double, anchor: Int)?](repeating: nil, count: items.count)
         var placed: [Int] = []
-        for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) }) {
+        for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) }) {
             let item = items[i]
             let lowest = max(item.minZoom, range.min), top = min(item.maxZoom, range.max)
             guard item.visible, lowest <= top else { continue }
             if item.allowOverlap { out[i] = (lowest, 0); placed.append(i); continue }
             var best: (zoom: Double, anchor: Int)? = nil
-            for (a, anchor) in item.anchors.enumerated() {
+            for (a, anchor) in item.variableAnchors.enumerated() {
                 let rects = item.relativeRects(anchor)
                 var candidates = [lowest]
                 for j in placed {
@@ -98,7 +98,7 @@ enum ZoomRangeOracle {
                     let dx = other.world.x - item.world.x, dy = other.world.y - item.world.y
                     candidates.append(min(other.maxZoom, range.max).nextUp)
                     for r in rects {
-                        for q in other.relativeRects(other.anchors[aj]) {
+                        for q in other.relativeRects(other.variableAnchors[aj]) {
                             candidates += criticalScales(r, q, dx: dx, dy: dy).map { log2($0 / 512) }
                         }
                     }
@@ -114,7 +114,7 @@ enum ZoomRangeOracle {
                         // The low end is open only where it is this item's own minimum.
                         let sLo = 512 * exp2(from) * (from == m ? 1 : 1 / (1 + 1e-12))
                         return !rects.contains { r in
-                            other.relativeRects(other.anchors[aj]).contains { q in
+                            other.relativeRects(other.variableAnchors[aj]).contains { q in
                                 collideOn(r, q, dx: dx, dy: dy, sLo: sLo, sHi: 512 * exp2(to))
                             }
                         }
@@ -135,16 +135,16 @@ enum ZoomRangeOracle {
     /// assignments is the optimum. Per item in placement order, its minimum
     /// zoom (+infinity when hidden). Exponential: a few items, few anchors.
     static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange) -> [Double] {
-        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var best: [Double]? = nil
         var fixed = items
         func visit(_ n: Int) {
             guard n == items.count else {
-                for anchor in items[n].anchors.isEmpty ? [] : items[n].anchors {
-                    fixed[n].anchors = [anchor]
+                for anchor in items[n].variableAnchors.isEmpty ? [] : items[n].variableAnchors {
+                    fixed[n].variableAnchors = [anchor]
                     visit(n + 1)
                 }
-                if items[n].anchors.isEmpty { visit(n + 1) }
+                if items[n].variableAnchors.isEmpty { visit(n + 1) }
                 return
             }
             let answer = greedy(fixed, range: range, order: order)  // the items' own order, not that of one anchor each

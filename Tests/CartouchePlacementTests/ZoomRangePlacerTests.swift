@@ -20,8 +20,7 @@ struct ZoomRangePlacerTests {
                 }
             var item = ZoomRangeItem(
                 id: "z\(i)", world: ScreenPoint(x: 0.5 + rng.double(-spread...spread), y: 0.4 + rng.double(-spread...spread)),
-                size: ScreenSize(width: rng.double(4...90), height: rng.double(4...30)), anchors: anchors,
-                allowOverlap: rng.chance(0.08), visible: !rng.chance(0.03), priority: rng.int(0...3), selected: rng.chance(0.05))
+                size: ScreenSize(width: rng.double(4...90), height: rng.double(4...30)), options: ViewAnnotationOptions(variableAnchors: anchors, allowOverlap: rng.chance(0.08), visible: !rng.chance(0.03), priority: rng.int(0...3), selected: rng.chance(0.05)))
             if rng.chance(0.1) { item.collisionBoxes = [ScreenRect(x: 0, y: 0, width: 8, height: 8), ScreenRect(x: 4, y: 4, width: 20, height: 6)] }
             if rng.chance(0.15) { item.minZoom = rng.double(range.min - 1...range.max) }
             if rng.chance(0.15) { item.maxZoom = rng.double(item.minZoom...range.max + 1) }
@@ -65,7 +64,7 @@ struct ZoomRangePlacerTests {
         // 10×10 boxes 1/512 world apart: they part at s/512 = 10 (less the
         // placer's half tolerance), zoom log2(10).
         let items = [
-            ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5, y: 0.5), size: ScreenSize(width: 10, height: 10), priority: 1),
+            ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5, y: 0.5), size: ScreenSize(width: 10, height: 10), options: ViewAnnotationOptions(priority: 1)),
             ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5 + 1.0 / 512, y: 0.5), size: ScreenSize(width: 10, height: 10)),
         ]
         let result = try ZoomRangePlacer.place(items, range: ZoomRange(min: 0, max: 6))
@@ -82,9 +81,9 @@ struct ZoomRangePlacerTests {
     func boundedConflict() throws {
         // "b" hangs 20…30 pt right of its point, "a" sits 1/512 world right of
         // it: they overlap for 15 < s/512 < 35, zooms log2(15)…log2(35).
-        let a = ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5 + 1.0 / 512, y: 0.5), size: ScreenSize(width: 10, height: 10), priority: 1)
+        let a = ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5 + 1.0 / 512, y: 0.5), size: ScreenSize(width: 10, height: 10), options: ViewAnnotationOptions(priority: 1))
         let b = ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5, y: 0.5), size: ScreenSize(width: 10, height: 10),
-                              anchors: [AnchorConfig(.left, offsetX: 20)])
+                              options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left, offsetX: 20)]))
         let result = try ZoomRangePlacer.place([a, b], range: ZoomRange(min: 0, max: 8))
         let m = try #require(result.placements[1].minZoom)
         #expect(abs(m - log2(35)) < 1e-6)
@@ -104,7 +103,7 @@ struct ZoomRangePlacerTests {
             #expect(p.isVisible == (r != nil), "\(p.id) seed \(seed)")
             guard let r, let m = p.minZoom, let anchor = p.anchor else { continue }
             #expect(abs(m - r.zoom) < 1e-9, "\(p.id) seed \(seed): \(m) vs \(r.zoom)")
-            #expect(anchor == items[p.itemIndex].anchors[r.anchor], "\(p.id) seed \(seed)")
+            #expect(anchor == items[p.itemIndex].variableAnchors[r.anchor], "\(p.id) seed \(seed)")
         }
     }
 
@@ -140,8 +139,8 @@ struct ZoomRangePlacerTests {
         // "a" (placed first) takes its first anchor, right of its point, which
         // covers "b"'s point; turned left it frees "b" from the range's min.
         let a = ZoomRangeItem(id: "a", world: ScreenPoint(x: 0.5, y: 0.5), size: ScreenSize(width: 40, height: 10),
-                              anchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 2)
-        let b = ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5 + 20.0 / (512 * 16), y: 0.5), size: ScreenSize(width: 10, height: 10), priority: 1)
+                              options: ViewAnnotationOptions(variableAnchors: [AnchorConfig(.left), AnchorConfig(.right)], priority: 2))
+        let b = ZoomRangeItem(id: "b", world: ScreenPoint(x: 0.5 + 20.0 / (512 * 16), y: 0.5), size: ScreenSize(width: 10, height: 10), options: ViewAnnotationOptions(priority: 1))
         let range = ZoomRange(min: 4, max: 8)
         let greedy = try ZoomRangePlacer.place([a, b], range: range)
         let optimised = try ZoomRangePlacer.place([a, b], range: range, mode: .optimise)
@@ -157,7 +156,7 @@ struct ZoomRangePlacerTests {
         let items = (0..<300).map { i in
             ZoomRangeItem(id: "d\(i)", world: ScreenPoint(x: 0.3 + rng.double(0...0.01), y: 0.3 + rng.double(0...0.01)),
                           size: ScreenSize(width: rng.double(20...70), height: 14),
-                          anchors: BoxAnchor.all.map { AnchorConfig($0) }, priority: rng.int(0...50))
+                          options: ViewAnnotationOptions(variableAnchors: BoxAnchor.all.map { AnchorConfig($0) }, priority: rng.int(0...50)))
         }
         let range = ZoomRange(min: 0, max: 14)
         for mode in [PlacementMode.greedy, .optimise] {

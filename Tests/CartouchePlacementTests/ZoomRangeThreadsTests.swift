@@ -24,7 +24,7 @@ struct ZoomRangeThreadsTests {
             for (p, r) in zip(many.placements, reference) {
                 #expect(p.isVisible == (r != nil), "\(p.id) seed \(seed)")
                 guard let r, let m = p.minZoom, let anchor = p.anchor else { continue }
-                #expect(abs(m - r.zoom) < 1e-9 && anchor == items[p.itemIndex].anchors[r.anchor], "\(p.id) seed \(seed)")
+                #expect(abs(m - r.zoom) < 1e-9 && anchor == items[p.itemIndex].variableAnchors[r.anchor], "\(p.id) seed \(seed)")
             }
         }
     }
@@ -38,8 +38,7 @@ struct ZoomRangeThreadsTests {
             var item = ZoomRangeItem(
                 id: "m\(i)", world: ScreenPoint(x: town.x + rng.double(-0.002...0.002), y: town.y + rng.double(-0.002...0.002)),
                 size: ScreenSize(width: rng.double(20...130), height: 24),
-                anchors: BoxAnchor.all.map { AnchorConfig($0, offsetX: 4, offsetY: 4) }, allowOverlap: rng.chance(0.01),
-                priority: rng.int(0...100_000))
+                options: ViewAnnotationOptions(variableAnchors: BoxAnchor.all.map { AnchorConfig($0, offsetX: 4, offsetY: 4) }, allowOverlap: rng.chance(0.01), priority: rng.int(0...100_000)))
             if rng.chance(0.05) { item.collisionBoxes = [ScreenRect(x: 0, y: 0, width: 12, height: 12)] }
             if rng.chance(0.1) { item.minZoom = rng.double(0...10) }
             if rng.chance(0.1) { item.maxZoom = rng.double(item.minZoom...14) }
@@ -77,7 +76,7 @@ struct ZoomRangeThreadsTests {
             return ZoomRangeItem(
                 id: "o\(i)", world: ScreenPoint(x: town.x + rng.double(-0.003...0.003), y: town.y + rng.double(-0.003...0.003)),
                 size: ScreenSize(width: rng.double(20...110), height: 20),
-                anchors: BoxAnchor.all.map { AnchorConfig($0, offsetX: 4, offsetY: 4) }, priority: rng.int(0...100_000))
+                options: ViewAnnotationOptions(variableAnchors: BoxAnchor.all.map { AnchorConfig($0, offsetX: 4, offsetY: 4) }, priority: rng.int(0...100_000)))
         }
         let range = ZoomRange(min: 2, max: 12)
         let greedy = try ZoomRangePlacer.place(items, range: range)

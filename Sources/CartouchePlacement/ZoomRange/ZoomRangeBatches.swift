@@ -35,7 +35,7 @@ struct ZoomRangeBatches {
     func run(
         order: [Int], _ state: inout ZoomRangeState, _ reasons: inout [HiddenReason?], shouldCancel: (@Sendable () -> Bool)?
     ) throws(PlacementError) {
-        let width = state.items.reduce(1) { max($0, $1.anchors.count) }
+        let width = state.items.reduce(1) { max($0, $1.variableAnchors.count) }
         var floors = [Double](repeating: .infinity, count: batchSize * width)
         var tests = [Int](repeating: 0, count: threads)
         var placedInBatch: [ZoomLevelGrid.Entry] = []

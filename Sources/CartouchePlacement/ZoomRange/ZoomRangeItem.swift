@@ -7,44 +7,34 @@ import CartoucheGeometry
 /// y **down**, (0, 0) the north-west corner). At zoom z the point sits at
 /// `world * 512 * 2^z` screen points (512-point tiles), while the box keeps
 /// its size: that is what makes two boxes meet on a bounded zoom interval.
+@dynamicMemberLookup
 public struct ZoomRangeItem: Hashable, Sendable {
     public var id: String
     /// The point, in Web-Mercator unit coordinates (y down).
     public var world: ScreenPoint
     /// The box's size in screen points.
     public var size: ScreenSize
-    /// Anchor options in preference order.
-    public var anchors: [AnchorConfig]
-    /// Frame-relative sub-rects that collide instead of the whole frame; nil
-    /// or empty: the frame.
-    public var collisionBoxes: [ScreenRect]?
-    /// May overlap what is already placed (it still blocks what comes after).
-    public var allowOverlap: Bool
-    public var visible: Bool
-    /// Higher is placed first.
-    public var priority: Int
-    /// Mapbox's deprecated `selected`: placed before every unselected one.
-    public var selected: Bool
-    /// The annotation's own zoom limits: its active range lies inside them.
-    public var minZoom: Double
-    public var maxZoom: Double
+    /// How it may be placed: the callout's own ``ViewAnnotationOptions``, read
+    /// as the item's members (`item.variableAnchors`, `item.priority`). A
+    /// zoom range honours the anchors, collision boxes, `allowOverlap`
+    /// (it may overlap what is already placed and still blocks what comes
+    /// after), `visible`, `priority`, `selected` and the zoom limits (its
+    /// active range lies inside them); it has no puck, padding, avoid
+    /// regions or symbols, so the options about those change nothing.
+    public var options: ViewAnnotationOptions
 
-    public init(
-        id: String, world: ScreenPoint, size: ScreenSize, anchors: [AnchorConfig] = [AnchorConfig(.center)],
-        collisionBoxes: [ScreenRect]? = nil, allowOverlap: Bool = false, visible: Bool = true, priority: Int = 0,
-        selected: Bool = false, minZoom: Double = 0, maxZoom: Double = 22
-    ) {
+    public init(id: String, world: ScreenPoint, size: ScreenSize, options: ViewAnnotationOptions = ViewAnnotationOptions()) {
         self.id = id
         self.world = world
         self.size = size
-        self.anchors = anchors
-        self.collisionBoxes = collisionBoxes
-        self.allowOverlap = allowOverlap
-        self.visible = visible
-        self.priority = priority
-        self.selected = selected
-        self.minZoom = minZoom
-        self.maxZoom = maxZoom
+        self.options = options
+    }
+
+    /// The options' members, read and written as the item's own.
+    @inlinable
+    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
+        get { options[keyPath: member] }
+        set { options[keyPath: member] = newValue }
     }
 
     /// How far its box reaches from its point, in screen points: the largest
@@ -54,7 +44,7 @@ public struct ZoomRangeItem: Hashable, Sendable {
     /// - Complexity: O(anchors × collision boxes).
     public var reach: Double {
         var e = 0.0
-        for a in anchors {
+        for a in options.variableAnchors {
             for r in relativeRects(a) { e = Swift.max(e, abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) }
         }
         return e
@@ -75,7 +65,7 @@ public struct ZoomRangeItem: Hashable, Sendable {
     /// - Complexity: O(collision boxes).
     public func relativeRects(_ anchor: AnchorConfig) -> [ScreenRect] {
         let frame = anchor.frame(at: .zero, size: size)
-        guard let boxes = collisionBoxes, !boxes.isEmpty else { return [frame] }
+        guard let boxes = options.collisionBoxes, !boxes.isEmpty else { return [frame] }
         return boxes.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
     }
 }

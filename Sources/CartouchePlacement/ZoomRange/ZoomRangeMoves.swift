@@ -47,7 +47,7 @@ struct ZoomRangeMoveFinder {
         nearOf.removeAll(keepingCapacity: true)
         // First every anchor without turns (the first lowest wins, as in
         // greedy), so that turns are made only where they gain strictly.
-        let anchors = state.items[k].anchors.indices
+        let anchors = state.items[k].variableAnchors.indices
         var firstFit = anchors.map { _ in (zoom: Double.infinity, blocker: Int32(-1)) }
         for a in anchors {
             let goal = min(current, best?.zoom ?? .infinity)
@@ -93,7 +93,7 @@ struct ZoomRangeMoveFinder {
         var below: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
         var onward: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
         let own = state.minZoom[b]
-        for ab in state.items[b].anchors.indices where ab != Int(state.anchor[b]) {
+        for ab in state.items[b].variableAnchors.indices where ab != Int(state.anchor[b]) {
             let free = state.lowestMinZoom(b, anchor: ab, near: nearB, skip: k, overrides: turns, bound: own.nextUp,
                                            pairTests: &pairTests)
             guard free.zoom <= own else { continue }

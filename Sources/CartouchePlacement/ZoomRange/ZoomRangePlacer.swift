@@ -79,7 +79,7 @@ public enum ZoomRangePlacer {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
         var reasons = [HiddenReason?](repeating: nil, count: items.count)
-        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.anchors.count) })
+        let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
             let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel)
@@ -100,7 +100,7 @@ public enum ZoomRangePlacer {
             }
             return ZoomRangePlacement(
                 id: items[i].id, itemIndex: i, minZoom: state.minZoom[i], maxZoom: state.top[i],
-                anchor: items[i].anchors[Int(state.anchor[i])])
+                anchor: items[i].variableAnchors[Int(state.anchor[i])])
         }
         return result
     }
@@ -111,7 +111,7 @@ public enum ZoomRangePlacer {
     static func placeWithoutSearch(_ i: Int, _ state: inout ZoomRangeState) -> HiddenReason? {
         let item = state.items[i]
         if !item.visible { return .notVisible }
-        guard !item.anchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
+        guard !item.variableAnchors.isEmpty, item.world.x.isFinite, item.world.y.isFinite else { return .offscreen }
         guard state.lowest[i] <= state.top[i] else { return .zoom }
         state.place(i, anchor: 0, minZoom: state.lowest[i])
         return nil

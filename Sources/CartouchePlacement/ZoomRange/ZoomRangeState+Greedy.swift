@@ -36,7 +36,7 @@ extension ZoomRangeState {
     /// are hidden or, `allowOverlap`, placed at their lowest zoom).
     func searches(_ i: Int) -> Bool {
         let item = items[i]
-        return item.visible && !item.anchors.isEmpty && item.world.x.isFinite && item.world.y.isFinite
+        return item.visible && !item.variableAnchors.isEmpty && item.world.x.isFinite && item.world.y.isFinite
             && lowest[i] <= top[i] && !item.allowOverlap
     }
 
@@ -46,10 +46,10 @@ extension ZoomRangeState {
         scratch.zooms.removeAll(keepingCapacity: true)
         scratch.scales.removeAll(keepingCapacity: true)
         scratch.rects.removeAll(keepingCapacity: true)
-        for a in item.anchors.indices {
+        for a in item.variableAnchors.indices {
             scratch.zooms.append(lowest[i])
             scratch.scales.append(sLowest[i])
-            scratch.rects.append(item.relativeRects(item.anchors[a]))
+            scratch.rects.append(item.relativeRects(item.variableAnchors[a]))
         }
     }
 
@@ -113,7 +113,7 @@ extension ZoomRangeState {
                 }
             } else {
                 let other = items[Int(e.index)]
-                let rectsJ = other.relativeRects(other.anchors[Int(anchor[Int(e.index)])])
+                let rectsJ = other.relativeRects(other.variableAnchors[Int(anchor[Int(e.index)])])
                 for r in scratch.rects[a] {
                     for q in rectsJ {
                         pairTests += 1

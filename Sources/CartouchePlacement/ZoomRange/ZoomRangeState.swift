@@ -79,7 +79,7 @@ struct ZoomRangeState {
     mutating func place(_ i: Int, anchor a: Int, minZoom m: Double) {
         if isPlaced(i) { grid.remove(Int32(i), at: items[i].world, minZoom: minZoom[i]) }
         anchor[i] = Int32(a)
-        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
+        frame[i] = items[i].variableAnchors[a].frame(at: .zero, size: items[i].size)
         minZoom[i] = m
         sMin[i] = ZoomConflict.scale(m)
         packed[i].sMin = sMin[i]
@@ -90,7 +90,7 @@ struct ZoomRangeState {
     /// Turns placed item `i` to anchor `a`, keeping its minimum zoom.
     mutating func turn(_ i: Int, to a: Int) {
         anchor[i] = Int32(a)
-        frame[i] = items[i].anchors[a].frame(at: .zero, size: items[i].size)
+        frame[i] = items[i].variableAnchors[a].frame(at: .zero, size: items[i].size)
         packed[i].frame = frame[i]
     }
 
@@ -147,7 +147,7 @@ struct ZoomRangeState {
         pairTests: inout Int
     ) -> (zoom: Double, blocker: Int32) {
         let item = items[i]
-        let rects = item.relativeRects(item.anchors[a])
+        let rects = item.relativeRects(item.variableAnchors[a])
         var best = lowest[i], blocker: Int32 = -1
         // The scale at `best`: a pair that parts below it (or below the
         // neighbour's start) cannot raise `best` (see `ZoomConflict.floor`).
@@ -179,7 +179,7 @@ struct ZoomRangeState {
                 continue
             }
             let other = items[j]
-            let rectsJ = other.relativeRects(other.anchors[Int(overridden ?? anchor[j])])
+            let rectsJ = other.relativeRects(other.variableAnchors[Int(overridden ?? anchor[j])])
             for r in rects {
                 for q in rectsJ {
                     pairTests += 1

@@ -45,9 +45,7 @@ public struct ZoomRangeScene: Hashable, Sendable {
                                     y: WebMercator.normalizedY(latitude: p.coordinate.latitude))
             }
             return ZoomRangeItem(
-                id: va.id, world: world, size: va.placedSize, anchors: va.variableAnchors, collisionBoxes: va.collisionBoxes,
-                allowOverlap: va.allowOverlap, visible: va.visible, priority: va.priority, selected: va.selected,
-                minZoom: va.minZoom, maxZoom: va.maxZoom)
+                id: va.id, world: world, size: va.placedSize, options: va.options)
         }
     }
 
