@@ -5,8 +5,7 @@ import CartoucheGeometry
 /// user-facing view annotations into these, passing their
 /// ``ViewAnnotationOptions`` through unchanged (read here as the item's own
 /// members: `item.priority`, `item.variableAnchors`).
-@dynamicMemberLookup
-public struct PlacementItem: Hashable, Sendable {
+public struct PlacementItem: Hashable, Sendable, CarriesViewAnnotationOptions {
     /// The caller's id, reported in results and in `collision` reasons.
     public var id: String
     /// Candidate anchor points in preference order (one for a point-bound
@@ -41,13 +40,6 @@ public struct PlacementItem: Hashable, Sendable {
         self.size = size
         self.options = options
         self.missingAnchorReason = missingAnchorReason
-    }
-
-    /// The options' members, read and written as the item's own.
-    @inlinable
-    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
-        get { options[keyPath: member] }
-        set { options[keyPath: member] = newValue }
     }
 
     /// The rects that collide for a frame: the collision boxes moved into the

@@ -63,3 +63,26 @@ public struct ViewAnnotationOptions: Hashable, Sendable {
         self.enableSymbolLayerCollision = enableSymbolLayerCollision
     }
 }
+
+/// A value that carries a view annotation's ``ViewAnnotationOptions`` and
+/// reads and writes the options' members as its own (`callout.priority`,
+/// `item.variableAnchors`): the scene's `ViewAnnotation`, the solver's
+/// ``PlacementItem`` and ``ZoomRangeItem``. The members are declared once,
+/// here, instead of being repeated as stored properties of each type.
+///
+/// The subscript is `@inlinable` and its key paths are literals at every use,
+/// so an optimised build reads the field directly: the solvers' hot loops
+/// pay no key-path lookup.
+@dynamicMemberLookup
+public protocol CarriesViewAnnotationOptions {
+    var options: ViewAnnotationOptions { get set }
+}
+
+extension CarriesViewAnnotationOptions {
+    /// The options' members, read and written as the carrier's own.
+    @inlinable
+    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
+        get { options[keyPath: member] }
+        set { options[keyPath: member] = newValue }
+    }
+}

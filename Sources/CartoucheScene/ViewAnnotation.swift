@@ -16,8 +16,7 @@ public enum AnnotatedFeature: Hashable, Sendable {
 /// `ViewAnnotationOptions` value, the same the solver's `PlacementItem`
 /// carries, read and written as the callout's own members
 /// (`callout.priority`, `callout.variableAnchors`).
-@dynamicMemberLookup
-public struct ViewAnnotation: Hashable, Sendable {
+public struct ViewAnnotation: Hashable, Sendable, CarriesViewAnnotationOptions {
     public var id: String
     public var annotatedFeature: AnnotatedFeature
     /// How big the view is: a size given in points, or content (text runs,
@@ -64,13 +63,6 @@ public struct ViewAnnotation: Hashable, Sendable {
     /// The size the solver places: callouts reach it validated
     /// (``ViewAnnotationPlacer`` refuses content that was not measured).
     var placedSize: ScreenSize { size ?? ScreenSize(width: 0, height: 0) }
-
-    /// The options' members, read and written as the callout's own.
-    @inlinable
-    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
-        get { options[keyPath: member] }
-        set { options[keyPath: member] = newValue }
-    }
 }
 
 /// The location puck: where the user is, drawn as a marker of `size` turned

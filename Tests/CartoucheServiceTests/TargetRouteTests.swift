@@ -78,8 +78,8 @@ struct TargetRouteTests {
         let perAnnotation = try JSONValue.object(scene).jsonBytes()
 
         try await makeApp(testConfiguration()).test(.router) { client in
-            for (body, path, property) in [(managerWide, "managers[0].properties.line-trim-offset", "line-trim-offset"),
-                                           (perAnnotation, "managers[0].annotations[1].properties.line-border-width", "line-border-width")] {
+            for (body, path) in [(managerWide, "managers[0].properties.line-trim-offset"),
+                                 (perAnnotation, "managers[0].annotations[1].properties.line-border-width")] {
                 for route in Self.routes {
                     let response = try await post(client, route, Self.body(route, Data(body)))
                     let problem = try ProblemBody(response, status: .unprocessableContent, slug: "invalid-value")

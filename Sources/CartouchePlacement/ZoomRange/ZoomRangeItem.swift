@@ -7,8 +7,7 @@ import CartoucheGeometry
 /// y **down**, (0, 0) the north-west corner). At zoom z the point sits at
 /// `world * 512 * 2^z` screen points (512-point tiles), while the box keeps
 /// its size: that is what makes two boxes meet on a bounded zoom interval.
-@dynamicMemberLookup
-public struct ZoomRangeItem: Hashable, Sendable {
+public struct ZoomRangeItem: Hashable, Sendable, CarriesViewAnnotationOptions {
     public var id: String
     /// The point, in Web-Mercator unit coordinates (y down).
     public var world: ScreenPoint
@@ -28,13 +27,6 @@ public struct ZoomRangeItem: Hashable, Sendable {
         self.world = world
         self.size = size
         self.options = options
-    }
-
-    /// The options' members, read and written as the item's own.
-    @inlinable
-    public subscript<Value>(dynamicMember member: WritableKeyPath<ViewAnnotationOptions, Value>) -> Value {
-        get { options[keyPath: member] }
-        set { options[keyPath: member] = newValue }
     }
 
     /// How far its box reaches from its point, in screen points: the largest
