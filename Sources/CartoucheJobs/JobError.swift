@@ -46,14 +46,6 @@ public struct JobError: Error, Hashable, Sendable {
 // MARK: - The errors the jobs report
 
 extension JobError {
-    static func tooManyAnnotations(count: Int, limit: Int, path: String) -> JobError {
-        JobError(.tooManyAnnotations, detail: "the scene has \(count) view annotations, more than the limit of \(limit)", path: path)
-    }
-
-    static func tooManyManagerAnnotations(count: Int, limit: Int, path: String) -> JobError {
-        JobError(.tooManyAnnotations, detail: "the scene's managers hold \(count) annotations, more than the limit of \(limit)", path: path)
-    }
-
     /// A parameter that is unknown, repeated or has a value outside its set;
     /// `detail` starts with its name.
     package static func invalidParameter(_ name: String, _ reason: String) -> JobError {
@@ -74,8 +66,15 @@ extension JobError {
         JobError(.invalidJSON, detail: error.description, line: error.line, column: error.column)
     }
 
+    /// A decoding error: `invalidValue`, or the limit it names when it is
+    /// one (`tooManyAnnotations`, `textTooLong`; the decoder checks the
+    /// scene limits as it reads).
     public static func invalidValue(_ error: JSONDecodingError) -> JobError {
-        JobError(.invalidValue, detail: error.description, path: error.path.description)
+        switch error.exceeded {
+        case .elements?: JobError(.tooManyAnnotations, detail: error.reason, path: error.path.description)
+        case .textLength?: JobError(.textTooLong, detail: error.reason, path: error.path.description)
+        case nil: JobError(.invalidValue, detail: error.description, path: error.path.description)
+        }
     }
 
     static func invalidValue(detail: String, path: String?) -> JobError {

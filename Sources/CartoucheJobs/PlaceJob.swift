@@ -4,20 +4,6 @@ import CartouchePlacement
 import CartoucheScene
 import CartoucheText
 
-/// Limits applied to a scene before it is placed.
-public struct SceneLimits: Hashable, Sendable {
-    public var maxAnnotations: Int
-    public var maxTextLength: Int
-
-    public init(maxAnnotations: Int, maxTextLength: Int) {
-        self.maxAnnotations = maxAnnotations
-        self.maxTextLength = maxTextLength
-    }
-
-    /// No limit beyond the text engine's own.
-    public static let unlimited = SceneLimits(maxAnnotations: .max, maxTextLength: .max)
-}
-
 /// A placed scene, ready to send.
 public struct PlaceOutcome: Sendable {
     /// The response JSON (deterministic, sorted keys).

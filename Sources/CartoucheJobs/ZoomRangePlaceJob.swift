@@ -36,13 +36,10 @@ enum ZoomRangePlaceJob {
                                      warnings: response.warnings.map(\.description)))
     }
 
-    /// The scene under the limits, as `SceneInput` reads camera scenes:
-    /// counted before decoding, text lengths checked after.
+    /// The scene under the limits, as `SceneInput` reads camera scenes.
     static func decode(_ json: JSONValue, limits: SceneLimits, threads: Int = 1) -> Result<ZoomRangeScene, JobError> {
-        if let problem = SceneInput.tooManyAnnotations(in: json, at: .root, limit: limits.maxAnnotations) { return .failure(problem) }
         let scene: ZoomRangeScene
-        do { scene = try ZoomRangeScene(json: json, threads: threads) } catch { return .failure(.invalidValue(error)) }
-        if let problem = SceneInput.firstTooLongText(in: json, at: .root, limit: limits.maxTextLength) { return .failure(problem) }
+        do { scene = try ZoomRangeScene(json: json, limits: limits, threads: threads) } catch { return .failure(.invalidValue(error)) }
         return .success(scene)
     }
 }

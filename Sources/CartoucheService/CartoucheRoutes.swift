@@ -1,4 +1,5 @@
 import CartoucheJobs
+import CartoucheScene
 import CartoucheText
 import Foundation
 import Hummingbird

@@ -1,5 +1,6 @@
 import CartoucheJSON
 import CartoucheJobs
+import CartoucheScene
 import HTTPTypes
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import CartoucheJSON
+import CartoucheScene
 import CartoucheTestSupport
 import Foundation
 import Testing

@@ -6,17 +6,23 @@ extension SceneDecoding {
     /// Callout content: `{"eta": {"title", "hint", "icon"}}` for the seed's
     /// ETA bubble, or the full box model `{"runs": [...], "padding", "icon",
     /// "tailSize", "lineHeightMultiple", "lineSpacing", "maxTextWidth"}`.
-    static func content(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> CalloutContent {
+    /// Every text is held to `limits.maxTextLength` as it is read.
+    static func content(_ v: JSONValue, _ p: JSONPath, limits: SceneLimits) throws(JSONDecodingError) -> CalloutContent {
         var r = try JSONObjectReader(v, at: p)
         if let eta = try r.optionalObject("eta") {
             var e = JSONObjectReader(members: eta, at: r.path(of: "eta"))
-            let content = CalloutContent.eta(title: try e.requiredString("title"), hint: try e.optionalString("hint"),
-                                             showsIcon: try e.optionalBool("icon") ?? true)
+            let title = try e.requiredString("title")
+            try limits.checkText(title, at: e.path(of: "title"))
+            let hint = try e.optionalString("hint")
+            if let hint { try limits.checkText(hint, at: e.path(of: "hint")) }
+            let content = CalloutContent.eta(title: title, hint: hint, showsIcon: try e.optionalBool("icon") ?? true)
             try e.rejectUnknownMembers()
             try r.rejectUnknownMembers()
             return content
         }
-        let runs = try r.required("runs") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p, each: run) }
+        let runs = try r.required("runs") { v, p throws(JSONDecodingError) in
+            try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in try run(v, p, limits: limits) }
+        }
         guard !runs.isEmpty else { throw JSONDecodingError(path: r.path(of: "runs"), reason: "must list at least one text run") }
         let defaults = CalloutContent(runs: runs)
         var icon: CalloutIcon? = nil
@@ -41,9 +47,10 @@ extension SceneDecoding {
         return content
     }
 
-    static func run(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> CalloutTextRun {
+    static func run(_ v: JSONValue, _ p: JSONPath, limits: SceneLimits) throws(JSONDecodingError) -> CalloutTextRun {
         var r = try JSONObjectReader(v, at: p)
         let text = try r.requiredString("text")
+        try limits.checkText(text, at: r.path(of: "text"))
         let font = try r.optional("font") { v, p throws(JSONDecodingError) in try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in try v.decodeString(at: p) } }
         if let font, font.isEmpty { throw JSONDecodingError(path: r.path(of: "font"), reason: "a font stack needs at least one family") }
         let run = CalloutTextRun(text, font: font ?? ["Noto Sans Regular"], size: try r.optional("size", positive) ?? 12)

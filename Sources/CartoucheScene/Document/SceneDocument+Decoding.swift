@@ -13,8 +13,13 @@ extension SceneDocument {
         do { try self.init(json: value) } catch { throw .decoding(error) }
     }
 
-    /// Decodes and validates a scene from a parsed JSON value.
-    public init(json: JSONValue, path: JSONPath = .root) throws(JSONDecodingError) {
+    /// Decodes and validates a scene from a parsed JSON value: the one walk
+    /// over it, which also holds it to `limits` (too many annotations are
+    /// refused before anything is decoded; a text over the length limit where
+    /// it is read).
+    /// - Throws: the first problem, at its path; `exceeded` is set for a limit.
+    public init(json: JSONValue, path: JSONPath = .root, limits: SceneLimits = .unlimited) throws(JSONDecodingError) {
+        try limits.checkCounts(in: json, at: path)
         var r = try JSONObjectReader(json, at: path)
         let version = try r.requiredInt("version")
         guard version == SceneDocument.currentVersion else {
@@ -37,7 +42,7 @@ extension SceneDocument {
         for (i, spec) in cameras.enumerated() { try spec.validate(for: viewport, at: cameraPath(i)) }
         let puck = try r.optional("puck", SceneDecoding.puck)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
-            try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation)
+            try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in try SceneDecoding.viewAnnotation(v, p, limits: limits) }
         } ?? []
         let viewAnnotations = decoded
         var ids = Set<String>()
@@ -220,12 +225,12 @@ enum SceneDecoding {
         return .layerFeature(layerId: layer, featureId: feature)
     }
 
-    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ViewAnnotation {
+    static func viewAnnotation(_ v: JSONValue, _ p: JSONPath, limits: SceneLimits) throws(JSONDecodingError) -> ViewAnnotation {
         var r = try JSONObjectReader(v, at: p)
         let id = try r.requiredString("id")
         let feature = try r.required("feature", SceneDecoding.feature)
         let explicit = try r.optional("size", SceneDecoding.size)
-        let content = try r.optional("content", SceneDecoding.content)
+        let content = try r.optional("content") { v, p throws(JSONDecodingError) in try SceneDecoding.content(v, p, limits: limits) }
         // Given, or measured from the content with the fonts when the scene is prepared.
         let sizing: ViewAnnotationSizing
         switch (explicit, content) {

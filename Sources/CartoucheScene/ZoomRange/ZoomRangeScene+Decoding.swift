@@ -26,8 +26,10 @@ extension ZoomRangeScene {
     /// `max` or outside the camera's zoom limits (0…25.5), a view annotation
     /// not bound to a GeoJSON `Point`, the `globe` projection. The view
     /// annotations are decoded on up to `threads` threads, with the same
-    /// values and the same first error as on one.
-    public init(json: JSONValue, path: JSONPath = .root, threads: Int = 1) throws(JSONDecodingError) {
+    /// values and the same first error as on one. `limits` hold as in a
+    /// camera scene (``SceneDocument/init(json:path:limits:)``).
+    public init(json: JSONValue, path: JSONPath = .root, limits: SceneLimits = .unlimited, threads: Int = 1) throws(JSONDecodingError) {
+        try limits.checkCounts(in: json, at: path)
         var r = try JSONObjectReader(json, at: path)
         let version = try r.requiredInt("version")
         guard version == SceneDocument.currentVersion else {
@@ -44,7 +46,7 @@ extension ZoomRangeScene {
         // it is still checked as in a camera scene, so the file stays valid there.
         _ = try r.optional("viewport", SceneDecoding.viewport)
         let decoded = try r.optional("viewAnnotations") { v, p throws(JSONDecodingError) in
-            try Self.viewAnnotations(v, p, threads: threads)
+            try Self.viewAnnotations(v, p, limits: limits, threads: threads)
         } ?? []
         var ids = Set<String>()
         for (i, d) in decoded.enumerated() {
@@ -75,18 +77,20 @@ extension ZoomRangeScene {
     ///
     /// - Complexity: O(annotations) work over `threads` threads.
     static func viewAnnotations(
-        _ v: JSONValue, _ p: JSONPath, threads: Int
+        _ v: JSONValue, _ p: JSONPath, limits: SceneLimits, threads: Int
     ) throws(JSONDecodingError) -> [ViewAnnotation] {
         let elements = try v.decodeArray(at: p)
         let chunks = min(max(1, threads), elements.count / 4096)
-        guard chunks > 1 else { return try v.decodeArray(at: p, each: SceneDecoding.viewAnnotation) }
+        guard chunks > 1 else {
+            return try v.decodeArray(at: p) { v, p throws(JSONDecodingError) in try SceneDecoding.viewAnnotation(v, p, limits: limits) }
+        }
         let results = Mutex<[Int: Result<[ViewAnnotation], JSONDecodingError>]>([:])
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let range = elements.count * c / chunks..<elements.count * (c + 1) / chunks
             var out: [ViewAnnotation] = []
             out.reserveCapacity(range.count)
             do throws(JSONDecodingError) {
-                for i in range { out.append(try SceneDecoding.viewAnnotation(elements[i], p.appending(index: i))) }
+                for i in range { out.append(try SceneDecoding.viewAnnotation(elements[i], p.appending(index: i), limits: limits)) }
                 results.withLock { $0[c] = .success(out) }
             } catch {
                 results.withLock { $0[c] = .failure(error) }

@@ -92,14 +92,11 @@ public struct ExampleCatalog: Sendable {
         return try ExampleCatalog(checked: examples.sorted { $0.name < $1.name })
     }
 
-    /// The checks every scene route makes (``SceneInput``): the format, then the limits.
+    /// The checks every scene route makes (``SceneInput``): the format and the limits.
     private static func check(_ scene: JSONValue, file: String, limits: SceneLimits) throws(ExampleLoadError) {
-        do { _ = try SceneDocument(json: scene) } catch {
+        do { _ = try SceneDocument(json: scene, limits: limits) } catch {
             throw ExampleLoadError(file: file, path: error.path.description, reason: error.reason)
         }
-        let problem = SceneInput.tooManyAnnotations(in: scene, at: .root, limit: limits.maxAnnotations)
-            ?? SceneInput.firstTooLongText(in: scene, at: .root, limit: limits.maxTextLength)
-        if let problem { throw ExampleLoadError(file: file, path: problem.path, reason: problem.detail) }
     }
 }
 
