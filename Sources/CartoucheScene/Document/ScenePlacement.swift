@@ -90,7 +90,7 @@ extension SceneDocument {
     /// (A camera that cannot be projected has no symbols here: placing it
     /// fails on that camera anyway, with the camera's error.)
     func symbolObstacles(camera: Camera, projection frameProjection: Projection?, text: TextLayoutEngine?) -> [SymbolObstacle] {
-        guard viewAnnotations.contains(where: \.enableSymbolLayerCollision),
+        guard viewAnnotations.contains(where: { $0.enableSymbolLayerCollision }),
               let projection = frameProjection ?? (try? Projection(camera: camera, viewport: viewport, projection: self.projection))
         else { return [] }
         var out: [SymbolObstacle] = []
