@@ -5,7 +5,7 @@ import CartoucheJSON
 /// as it reads the scene, so the JSON is walked once and a refusal names the
 /// member at fault.
 ///
-/// A refusal is a ``JSONDecodingError`` whose `exceeded` says which limit:
+/// A refusal is a `JSONDecodingError` whose `exceeded` says which limit:
 /// `.elements` for too many annotations (counted before anything is
 /// decoded), `.textLength` for a callout text that is too long.
 public struct SceneLimits: Hashable, Sendable {
