@@ -14,6 +14,19 @@ extension LexicographicSearch {
     /// (`OptimisePlacer.maxScannedEntries`).
     static let denseCoverage = 64.0
 
+    /// Whether the first tier in placement order is one `denseTier` places
+    /// with its first fit equal to greedy mode's (dense, several members,
+    /// none `allowOverlap`): then `greedyFirstTier` will be set.
+    /// - Complexity: O(first tier).
+    var firstTierIsGreedyShaped: Bool {
+        guard let head = order.first.map({ items[$0] }) else { return false }
+        var end = 1
+        while end < order.count, items[order[end]].selected == head.selected,
+              items[order[end]].priority == head.priority { end += 1 }
+        let tier = Array(order[..<end])
+        return tier.count > 1 && !tier.contains { items[$0].allowOverlap } && isDense(tier: tier)
+    }
+
     /// Whether `tier` is one for `denseTier` (before any domain is built).
     /// - Complexity: O(tier).
     func isDense(tier: [Int]) -> Bool {
@@ -44,6 +57,9 @@ extension LexicographicSearch {
         searchedComponents += 1
         for i in tier where precheck(i) && items[i].allowOverlap { placeOverlapping(i) }
         var members: [Int] = [], hidden: [Int] = []
+        // The first tier without `allowOverlap` members: its first fit below
+        // is greedy mode's placement of that tier (`greedyFirstTier`).
+        let asGreedy = tierStart == 0 && !tier.contains { items[$0].allowOverlap }
         for i in tier where !items[i].allowOverlap && precheck(i) {
             if let blocker = coveredEverywhere(i) {
                 placements[i].hiddenReason = .collision(with: items[blocker].id)
@@ -59,6 +75,7 @@ extension LexicographicSearch {
             }
             if !placed { hidden.append(i) }
         }
+        if asGreedy { greedyFirstTier = (count: tier.count, shown: members.count - hidden.count) }
         var stuck = Set<Int32>()
         for (n, m) in hidden.enumerated() {
             if n & 255 == 255, outOfTime() { break }
