@@ -67,13 +67,7 @@ extension LexicographicSearch {
             }
             guard buildDomain(i) else { continue }
             members.append(i)
-            var placed = false
-            for v in state.store.domain(i) where state.isFree(v) {
-                state.assign(i, v)
-                placed = true
-                break
-            }
-            if !placed { hidden.append(i) }
+            if !state.assignFirstFree(i) { hidden.append(i) }
         }
         if asGreedy { greedyFirstTier = (count: tier.count, shown: members.count - hidden.count) }
         var stuck = Set<Int32>()
@@ -92,7 +86,9 @@ extension LexicographicSearch {
     /// touch their anchor point (no offsets, no collision boxes, sides over
     /// the tolerance): then each of them overlaps a shown box. Nil otherwise.
     /// - Complexity: O(anchor points × entries in a grid cell).
-    func coveredEverywhere(_ i: Int) -> Int? {
+    /// (`mutating` only so that `denseTier` passes the search by reference:
+    /// a non-mutating call from there copied all of it, 1.3 KB, per callout.)
+    mutating func coveredEverywhere(_ i: Int) -> Int? {
         guard items[i].collisionBoxes?.isEmpty ?? true, items[i].size.width > collisionTolerance,
               items[i].size.height > collisionTolerance,
               items[i].variableAnchors.allSatisfy({ $0.offsetX == 0 && $0.offsetY == 0 }) else { return nil }

@@ -117,11 +117,7 @@ struct LexicographicSearch {
         // Anything that fits now without moving anyone (adding never hides;
         // the chains were tried in the item's own tier).
         for i in order where !state.store.domain(i).isEmpty && state.chosen[i] < 0 {
-            for v in state.store.domain(i) where state.isFree(v) {
-                state.assign(i, v)
-                state.markShown(i)
-                break
-            }
+            if state.assignFirstFree(i) { state.markShown(i) }
         }
         if !outOfTime() { state.preferEarlierCandidates(order: order) }
     }
@@ -162,7 +158,10 @@ struct LexicographicSearch {
     /// `allowOverlap` annotation of its tier or above is covered. Returns
     /// false (and records why) when there is none.
     mutating func buildDomain(_ i: Int) -> Bool {
-        let item = items[i]
+        // One copy of the item and of the rules per item, passed on
+        // borrowed: read through `self` in the loop (a `mutating` context),
+        // each candidate copied them (a packed screen tests 600,000).
+        let item = items[i], obstacles = self.obstacles
         // (An empty dictionary still hashes the id on lookup: skip it.)
         let previous = options.previousAnchors.isEmpty ? nil : options.previousAnchors[item.id]
         // `orderedAnchorIndices` without its array: ordered anchor `a` is
@@ -189,8 +188,8 @@ struct LexicographicSearch {
                     let frame = item.variableAnchors[a].frame(at: point, size: item.size)
                     // Most items collide with their whole frame: no array per candidate.
                     let reason = plain
-                        ? keep(i, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
-                        : keep(i, point: pi, anchor: a, frame: frame, rects: item.collisionRects(for: frame))
+                        ? keep(i, item, obstacles, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
+                        : keep(i, item, obstacles, point: pi, anchor: a, frame: frame, rects: item.collisionRects(for: frame))
                     if let reason, first == nil { first = reason }
                 }
             }
@@ -205,9 +204,9 @@ struct LexicographicSearch {
     /// Stores a candidate of item `i` when it keeps every rule and covers no
     /// `allowOverlap` annotation placed so far; else returns why not.
     private mutating func keep<Rects: Collection<ScreenRect>>(
-        _ i: Int, point: Int, anchor: Int, frame: ScreenRect, rects: Rects
+        _ i: Int, _ item: PlacementItem, _ obstacles: StaticObstacles, point: Int, anchor: Int, frame: ScreenRect, rects: Rects
     ) -> HiddenReason? {
-        if let reason = obstacles.violation(frame: frame, rects: rects, item: items[i]) { return reason }
+        if let reason = obstacles.violation(frame: frame, rects: rects, item: item) { return reason }
         if fixed.count > 0 {
             for r in rects {
                 if let o = fixed.firstIntersection(with: r) { return .collision(with: items[Int(o)].id) }
@@ -263,9 +262,7 @@ struct LexicographicSearch {
     private mutating func search(tier members: [Int]) {
         if stopped {
             // Out of time: first free candidate, as greedy would.
-            for m in members {
-                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
-            }
+            for m in members { _ = state.assignFirstFree(m) }
             return
         }
         // With nothing shown before this tier, the local search already
@@ -277,7 +274,7 @@ struct LexicographicSearch {
             // Each insertion may run hundreds of chain steps: poll every one.
             if outOfTime(), cancelled { return }
             if stopped {
-                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
+                _ = state.assignFirstFree(m)
             } else {
                 _ = state.insert(m, effort: insertion)
             }
@@ -555,6 +552,9 @@ struct LexicographicSearch {
     /// Call once: the placements are moved into the result.
     mutating func result() -> PlacementResult {
         var placedOrder = overlapShown
+        // Queried through a local copy (one): through `self`, a `mutating`
+        // context, each query copied the working solution (320 bytes) first.
+        let solution = state
         for i in items.indices {
             let v = Int(state.chosen[i])
             if v >= 0 {
@@ -564,7 +564,7 @@ struct LexicographicSearch {
                 placements[i].hiddenReason = nil
                 placedOrder.append(i)
             } else if let v = state.store.domain(i).first {
-                let blocker = state.lowestBlocker(of: v) ?? i
+                let blocker = solution.lowestBlocker(of: v) ?? i
                 placements[i].hiddenReason = .collision(with: items[blocker].id)
             }
         }
