@@ -19,12 +19,7 @@ extension LexicographicSearch {
     /// none `allowOverlap`): then `greedyFirstTier` will be set.
     /// - Complexity: O(first tier).
     var firstTierIsGreedyShaped: Bool {
-        guard let head = order.first.map({ items[$0] }) else { return false }
-        var end = 1
-        while end < order.count, items[order[end]].selected == head.selected,
-              items[order[end]].priority == head.priority { end += 1 }
-        let tier = Array(order[..<end])
-        return tier.count > 1 && !tier.contains { items[$0].allowOverlap } && isDense(tier: tier)
+        firstTierDense && !order[..<tierEnd(from: 0)].contains { items[$0].allowOverlap }
     }
 
     /// Whether `tier` is one for `denseTier` (before any domain is built).

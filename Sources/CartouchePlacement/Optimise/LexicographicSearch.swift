@@ -45,6 +45,8 @@ struct LexicographicSearch {
     var exactTiers = 0
     /// Groups that needed a search (`PlacementResult.searchedComponents`).
     var searchedComponents = 0
+    /// Whether the first tier is one for `denseTier` (found once: a pass over 100,000 items).
+    private(set) var firstTierDense = false
     /// Set when the first tier in placement order was placed by `denseTier`
     /// with no `allowOverlap` member: its first fit is then greedy mode's
     /// placement of that tier (the same candidates in the same order, tested
@@ -76,6 +78,19 @@ struct LexicographicSearch {
         state.store.reserve(candidates: bound, rects: bound)
         placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         isMember = Array(repeating: false, count: items.count)
+        let first = Array(order[..<tierEnd(from: 0)])
+        firstTierDense = first.count > 1 && isDense(tier: first)
+    }
+
+    /// Where the tier starting at `start` (in placement order) ends.
+    /// - Complexity: O(tier).
+    func tierEnd(from start: Int) -> Int {
+        guard start < order.count else { return start }
+        let head = items[order[start]]
+        var end = start + 1
+        while end < order.count, items[order[end]].selected == head.selected,
+              items[order[end]].priority == head.priority { end += 1 }
+        return end
     }
 
     /// Polls the budget (once it has said stop, it is not asked again): a
@@ -92,15 +107,12 @@ struct LexicographicSearch {
     mutating func run() {
         var start = 0
         while start < order.count {
-            let head = items[order[start]]
-            var end = start + 1
-            while end < order.count, items[order[end]].selected == head.selected,
-                  items[order[end]].priority == head.priority { end += 1 }
+            let end = tierEnd(from: start)
             let tier = Array(order[start..<end])
             tierStart = start
             start = end
             if outOfTime(), cancelled { return }
-            if tier.count > 1 && isDense(tier: tier) {
+            if tier.count > 1 && (tierStart == 0 ? firstTierDense : isDense(tier: tier)) {
                 denseTier(tier)
                 continue
             }
