@@ -7,7 +7,8 @@ import Foundation
 /// text engine from a few hundred distinct labels), all 9 anchors each, in a
 /// 1920×1080 viewport, frames kept inside it. Greedy and optimise mode at
 /// n = 12.5k, 25k, 50k and 100k, for time, candidate tests per second and
-/// growth with n.
+/// growth with n. `info.digest` is `PlacementSuite.digest` of the answer
+/// (outside the timed calls), so two builds can show they agree.
 ///
 /// Options: `--sizes 12500,25000` picks the n values; `--modes greedy` skips
 /// optimise; `--only greedy|optimise` runs one mode at the largest n in a
@@ -58,7 +59,8 @@ struct PlacementSpeedSuite: BenchmarkSuite {
                 }
                 let placed = Double(result?.placedCount ?? 0)
                 m.checksum = placed
-                m.info = ["placed": placed, "n": Double(n), "candidate_tests": Double(result?.candidateTests ?? 0)]
+                m.info = ["placed": placed, "n": Double(n), "candidate_tests": Double(result?.candidateTests ?? 0),
+                          "digest": result.map(PlacementSuite.digest) ?? 0]
                 measurements.append(m)
             }
         }

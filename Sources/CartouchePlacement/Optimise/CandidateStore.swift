@@ -71,11 +71,3 @@ struct CandidateStore {
         return false
     }
 }
-
-/// An item's anchor option indices in the order they are tried: the previous
-/// frame's choice first while it is still offered (see `orderedAnchors`).
-func orderedAnchorIndices(_ item: PlacementItem, previous: AnchorConfig?) -> [Int] {
-    let all = Array(item.variableAnchors.indices)
-    guard let previous, let p = item.variableAnchors.firstIndex(of: previous), p > 0 else { return all }
-    return [p] + all.filter { $0 != p }
-}

@@ -14,6 +14,14 @@ extension LexicographicSearch {
     /// (`OptimisePlacer.maxScannedEntries`).
     static let denseCoverage = 64.0
 
+    /// Whether the first tier in placement order is one `denseTier` places
+    /// with its first fit equal to greedy mode's (dense, several members,
+    /// none `allowOverlap`): then `greedyFirstTier` will be set.
+    /// - Complexity: O(first tier).
+    var firstTierIsGreedyShaped: Bool {
+        firstTierDense && !order[..<tierEnd(from: 0)].contains { items[$0].allowOverlap }
+    }
+
     /// Whether `tier` is one for `denseTier` (before any domain is built).
     /// - Complexity: O(tier).
     func isDense(tier: [Int]) -> Bool {
@@ -44,6 +52,9 @@ extension LexicographicSearch {
         searchedComponents += 1
         for i in tier where precheck(i) && items[i].allowOverlap { placeOverlapping(i) }
         var members: [Int] = [], hidden: [Int] = []
+        // The first tier without `allowOverlap` members: its first fit below
+        // is greedy mode's placement of that tier (`greedyFirstTier`).
+        let asGreedy = tierStart == 0 && !tier.contains { items[$0].allowOverlap }
         for i in tier where !items[i].allowOverlap && precheck(i) {
             if let blocker = coveredEverywhere(i) {
                 placements[i].hiddenReason = .collision(with: items[blocker].id)
@@ -51,14 +62,9 @@ extension LexicographicSearch {
             }
             guard buildDomain(i) else { continue }
             members.append(i)
-            var placed = false
-            for v in state.store.domain(i) where state.isFree(v) {
-                state.assign(i, v)
-                placed = true
-                break
-            }
-            if !placed { hidden.append(i) }
+            if !state.assignFirstFree(i) { hidden.append(i) }
         }
+        if asGreedy { greedyFirstTier = (count: tier.count, shown: members.count - hidden.count) }
         var stuck = Set<Int32>()
         for (n, m) in hidden.enumerated() {
             if n & 255 == 255, outOfTime() { break }
@@ -75,7 +81,9 @@ extension LexicographicSearch {
     /// touch their anchor point (no offsets, no collision boxes, sides over
     /// the tolerance): then each of them overlaps a shown box. Nil otherwise.
     /// - Complexity: O(anchor points × entries in a grid cell).
-    func coveredEverywhere(_ i: Int) -> Int? {
+    /// (`mutating` only so that `denseTier` passes the search by reference:
+    /// a non-mutating call from there copied all of it, 1.3 KB, per callout.)
+    mutating func coveredEverywhere(_ i: Int) -> Int? {
         guard items[i].collisionBoxes?.isEmpty ?? true, items[i].size.width > collisionTolerance,
               items[i].size.height > collisionTolerance,
               items[i].variableAnchors.allSatisfy({ $0.offsetX == 0 && $0.offsetY == 0 }) else { return nil }

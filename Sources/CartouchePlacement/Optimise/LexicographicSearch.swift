@@ -27,6 +27,10 @@ struct LexicographicSearch {
 
     var finished: Bool { !stopped }
 
+    /// Annotations shown so far (`PlacementError.cancelled`'s count when
+    /// the search is cancelled before any greedy pass ran).
+    var placedSoFar: Int { overlapShown.count + state.chosen.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
+
     var insertion = ShownSet.InsertionEffort()
     var exact = ShownSet.ExactEffort()
     /// The highest tiers' exact insertions (`decideTop`).
@@ -41,6 +45,15 @@ struct LexicographicSearch {
     var exactTiers = 0
     /// Groups that needed a search (`PlacementResult.searchedComponents`).
     var searchedComponents = 0
+    /// Whether the first tier is one for `denseTier` (found once: a pass over 100,000 items).
+    private(set) var firstTierDense = false
+    /// Set when the first tier in placement order was placed by `denseTier`
+    /// with no `allowOverlap` member: its first fit is then greedy mode's
+    /// placement of that tier (the same candidates in the same order, tested
+    /// against the same boxes), so greedy mode shows `shown` of its `count`
+    /// members (`OptimisePlacer` needs no greedy floor when the result shows more,
+    /// or as many in a scene of one tier).
+    var greedyFirstTier: (count: Int, shown: Int)? = nil
     /// Above this many conflict-list entries a group's conflicts are found on
     /// the fly instead of stored (tests lower it to reach that path on small scenes).
     var maxConflictEntries = OptimisePlacer.maxConflictEntries
@@ -65,6 +78,19 @@ struct LexicographicSearch {
         state.store.reserve(candidates: bound, rects: bound)
         placements = items.indices.map { Placement(id: items[$0].id, itemIndex: $0) }
         isMember = Array(repeating: false, count: items.count)
+        let first = Array(order[..<tierEnd(from: 0)])
+        firstTierDense = first.count > 1 && isDense(tier: first)
+    }
+
+    /// Where the tier starting at `start` (in placement order) ends.
+    /// - Complexity: O(tier).
+    func tierEnd(from start: Int) -> Int {
+        guard start < order.count else { return start }
+        let head = items[order[start]]
+        var end = start + 1
+        while end < order.count, items[order[end]].selected == head.selected,
+              items[order[end]].priority == head.priority { end += 1 }
+        return end
     }
 
     /// Polls the budget (once it has said stop, it is not asked again): a
@@ -81,15 +107,12 @@ struct LexicographicSearch {
     mutating func run() {
         var start = 0
         while start < order.count {
-            let head = items[order[start]]
-            var end = start + 1
-            while end < order.count, items[order[end]].selected == head.selected,
-                  items[order[end]].priority == head.priority { end += 1 }
+            let end = tierEnd(from: start)
             let tier = Array(order[start..<end])
             tierStart = start
             start = end
             if outOfTime(), cancelled { return }
-            if tier.count > 1 && isDense(tier: tier) {
+            if tier.count > 1 && (tierStart == 0 ? firstTierDense : isDense(tier: tier)) {
                 denseTier(tier)
                 continue
             }
@@ -106,11 +129,7 @@ struct LexicographicSearch {
         // Anything that fits now without moving anyone (adding never hides;
         // the chains were tried in the item's own tier).
         for i in order where !state.store.domain(i).isEmpty && state.chosen[i] < 0 {
-            for v in state.store.domain(i) where state.isFree(v) {
-                state.assign(i, v)
-                state.markShown(i)
-                break
-            }
+            if state.assignFirstFree(i) { state.markShown(i) }
         }
         if !outOfTime() { state.preferEarlierCandidates(order: order) }
     }
@@ -151,26 +170,41 @@ struct LexicographicSearch {
     /// `allowOverlap` annotation of its tier or above is covered. Returns
     /// false (and records why) when there is none.
     mutating func buildDomain(_ i: Int) -> Bool {
-        let item = items[i]
-        let previous = options.previousAnchors[item.id]
-        let anchors = orderedAnchorIndices(item, previous: previous)
+        // One copy of the item and of the rules per item, passed on
+        // borrowed: read through `self` in the loop (a `mutating` context),
+        // each candidate copied them (a packed screen tests 600,000).
+        let item = items[i], obstacles = self.obstacles
+        // (An empty dictionary still hashes the id on lookup: skip it.)
+        let previous = options.previousAnchors.isEmpty ? nil : options.previousAnchors[item.id]
+        // `orderedAnchorIndices` without its array: ordered anchor `a` is
+        // option `moved` when a is 0, else the options before and after it.
+        let moved = previous.flatMap { item.variableAnchors.firstIndex(of: $0) } ?? 0
         var first: HiddenReason? = nil
         state.store.beginItem(i)
         // Motion order (`CandidateOrder`): with a previous box and anchor,
         // by box move on screen (a turn costing its penalty), so "most
         // preferred free candidate" is the calmest free one. Without
         // `previous` it is point by point, each point's anchors in order.
-        // (`all` is one small array per item: nothing next to the
-        // candidates stored.)
-        for (pi, ai) in CandidateOrder(item, previous: previous).all where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
-            let point = item.anchorPoints[pi], a = anchors[ai]
-            tests += 1
-            let frame = item.variableAnchors[a].frame(at: point, size: item.size)
-            // Most items collide with their whole frame: no array per candidate.
-            let reason = item.collisionBoxes?.isEmpty ?? true
-                ? keep(i, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
-                : keep(i, point: pi, anchor: a, frame: frame, rects: item.collisionRects(for: frame))
-            if let reason, first == nil { first = reason }
+        // Plain nested loops over each pass's ranges, as greedy mode runs
+        // them: no array per item (a packed screen builds 70,000 domains).
+        let order = CandidateOrder(item, previous: previous)
+        let plain = item.collisionBoxes?.isEmpty ?? true
+        var passIndex = 0
+        while let pass = order.pass(passIndex) {
+            passIndex += 1
+            for pi in pass.points where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
+                let point = item.anchorPoints[pi]
+                for ai in pass.anchors {
+                    let a = ai == 0 ? moved : (ai <= moved ? ai - 1 : ai)
+                    tests += 1
+                    let frame = item.variableAnchors[a].frame(at: point, size: item.size)
+                    // Most items collide with their whole frame: no array per candidate.
+                    let reason = plain
+                        ? keep(i, item, obstacles, point: pi, anchor: a, frame: frame, rects: CollectionOfOne(frame))
+                        : keep(i, item, obstacles, point: pi, anchor: a, frame: frame, rects: item.collisionRects(for: frame))
+                    if let reason, first == nil { first = reason }
+                }
+            }
         }
         if state.store.domain(i).isEmpty {
             placements[i].hiddenReason = first ?? .offscreen
@@ -182,9 +216,9 @@ struct LexicographicSearch {
     /// Stores a candidate of item `i` when it keeps every rule and covers no
     /// `allowOverlap` annotation placed so far; else returns why not.
     private mutating func keep<Rects: Collection<ScreenRect>>(
-        _ i: Int, point: Int, anchor: Int, frame: ScreenRect, rects: Rects
+        _ i: Int, _ item: PlacementItem, _ obstacles: StaticObstacles, point: Int, anchor: Int, frame: ScreenRect, rects: Rects
     ) -> HiddenReason? {
-        if let reason = obstacles.violation(frame: frame, rects: rects, item: items[i]) { return reason }
+        if let reason = obstacles.violation(frame: frame, rects: rects, item: item) { return reason }
         if fixed.count > 0 {
             for r in rects {
                 if let o = fixed.firstIntersection(with: r) { return .collision(with: items[Int(o)].id) }
@@ -240,9 +274,7 @@ struct LexicographicSearch {
     private mutating func search(tier members: [Int]) {
         if stopped {
             // Out of time: first free candidate, as greedy would.
-            for m in members {
-                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
-            }
+            for m in members { _ = state.assignFirstFree(m) }
             return
         }
         // With nothing shown before this tier, the local search already
@@ -254,7 +286,7 @@ struct LexicographicSearch {
             // Each insertion may run hundreds of chain steps: poll every one.
             if outOfTime(), cancelled { return }
             if stopped {
-                for v in state.store.domain(m) where state.isFree(v) { state.assign(m, v); break }
+                _ = state.assignFirstFree(m)
             } else {
                 _ = state.insert(m, effort: insertion)
             }
@@ -529,8 +561,12 @@ struct LexicographicSearch {
 
     /// The placements: shown annotations with their final candidate, hidden
     /// ones naming an annotation that holds their first candidate's space.
+    /// Call once: the placements are moved into the result.
     mutating func result() -> PlacementResult {
         var placedOrder = overlapShown
+        // Queried through a local copy (one): through `self`, a `mutating`
+        // context, each query copied the working solution (320 bytes) first.
+        let solution = state
         for i in items.indices {
             let v = Int(state.chosen[i])
             if v >= 0 {
@@ -540,7 +576,7 @@ struct LexicographicSearch {
                 placements[i].hiddenReason = nil
                 placedOrder.append(i)
             } else if let v = state.store.domain(i).first {
-                let blocker = state.lowestBlocker(of: v) ?? i
+                let blocker = solution.lowestBlocker(of: v) ?? i
                 placements[i].hiddenReason = .collision(with: items[blocker].id)
             }
         }
@@ -548,6 +584,12 @@ struct LexicographicSearch {
         var rank = [Int](repeating: 0, count: items.count)
         for (r, i) in order.enumerated() { rank[i] = r }
         placedOrder.sort { rank[$0] < rank[$1] }
-        return finish(placements, placedOrder: placedOrder, rejected: [], tests: tests)
+        // `finish`, moving the placements out rather than copying them (a
+        // copy of 100,000 placements was 4 % of a packed screen's call).
+        var out: [Placement] = []
+        swap(&out, &placements)
+        let drawOrder = Array(placedOrder.reversed())
+        for (z, i) in drawOrder.enumerated() { out[i].zIndex = z }
+        return PlacementResult(placements: out, drawOrder: drawOrder, rejected: [], candidateTests: tests)
     }
 }

@@ -97,23 +97,30 @@ public enum OptimisePlacer {
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions, effort: Int, maxConflictEntries: Int, maxBlockPairs: Int = maxBlockPairs
     ) throws -> PlacementResult {
-        // The floor: greedy's answer. Its cancellation throws (nothing valid yet).
+        // The floor: greedy's answer. Its cancellation throws (nothing valid
+        // yet). Deferred when the first tier is one `denseTier` places as
+        // greedy would (a packed screen of one priority): the search's
+        // answer then often proves it cannot be better (`greedyFirstTier`),
+        // and greedy's pass is about a third of such a call.
         var greedyOptions = options
         greedyOptions.recordRejected = false
-        let greedy = try GreedyPlacer.place(items, in: environment, options: greedyOptions)
-
         var search = LexicographicSearch(items, environment, options: options, effort: effort)
         search.maxConflictEntries = maxConflictEntries
         search.maxBlockPairs = maxBlockPairs
+        let greedy = search.firstTierIsGreedyShaped ? nil : try GreedyPlacer.place(items, in: environment, options: greedyOptions)
         search.run()
-        if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy.placedCount) }
+        if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy?.placedCount ?? search.placedSoFar) }
         var result = search.result()
         result.method = .optimise
         result.finished = search.finished
         result.searchedComponents = search.searchedComponents
         result.exactTiers = search.exactTiers
-        if lexicographicallyBetter(greedy, than: result, items: items, order: search.order) {
-            var floor = greedy
+        if greedy == nil, let first = search.greedyFirstTier,
+           !greedyMayBeBetter(than: result, firstTier: first, order: search.order) {
+            return result
+        }
+        var floor = try greedy ?? GreedyPlacer.place(items, in: environment, options: greedyOptions)
+        if lexicographicallyBetter(floor, than: result, items: items, order: search.order) {
             floor.method = .optimise
             floor.finished = search.finished
             floor.searchedComponents = search.searchedComponents
@@ -121,6 +128,21 @@ public enum OptimisePlacer {
             return floor
         }
         return result
+    }
+
+    /// Whether greedy mode's answer could be lexicographically better than
+    /// `result`, knowing that greedy shows `firstTier.shown` of the first
+    /// `firstTier.count` items in placement order (`greedyFirstTier`):
+    /// false when the result shows more of that tier, or as many when it is
+    /// the only tier; then `lexicographicallyBetter(greedy, than: result)`
+    /// is false and greedy's pass can be skipped.
+    ///
+    /// - Complexity: O(first tier).
+    static func greedyMayBeBetter(than result: PlacementResult, firstTier: (count: Int, shown: Int), order: [Int]) -> Bool {
+        var shown = 0
+        for i in order[..<firstTier.count] where result.placements[i].isVisible { shown += 1 }
+        if shown > firstTier.shown { return false }
+        return !(shown == firstTier.shown && firstTier.count == order.count)
     }
 
     /// Whether `a` shows more of the first tier where the two differ in

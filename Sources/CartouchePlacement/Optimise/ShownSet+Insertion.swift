@@ -11,6 +11,20 @@ extension ShownSet {
         var maxNodes = 384
     }
 
+    /// Assigns item `i` (unassigned) its most preferred free candidate, as
+    /// greedy mode would; false (nothing changed) when none is free. (Called
+    /// from `LexicographicSearch`, this loop runs here: `isFree` called
+    /// through the search copied the whole working solution per candidate.)
+    ///
+    /// - Complexity: O(candidates of i × conflict query).
+    mutating func assignFirstFree(_ i: Int) -> Bool {
+        for v in store.domain(i) where isFree(v) {
+            assign(i, v)
+            return true
+        }
+        return false
+    }
+
     /// Assigns item `i` (unassigned, with candidates) its most preferred free
     /// candidate or, failing that, moves assigned annotations along a chain
     /// where each displaces exactly one other; nothing assigned loses its
