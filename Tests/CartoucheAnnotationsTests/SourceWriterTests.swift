@@ -149,6 +149,23 @@ import Testing
         expectSameError(PointAnnotationManager(id: "m", annotations: [restricted]))
         restricted.iconSize = -.infinity
         expectSameError(PointAnnotationManager(id: "m", annotations: [restricted]))
+        // Two properties the target lacks: compile names the first in
+        // descriptor order (text-line-height), not in key order (symbol-z-offset).
+        var twoRestricted = PointAnnotation(id: "r2", coordinate: Fixtures.paris)
+        twoRestricted.textLineHeight = Ems(2)
+        twoRestricted.symbolZOffset = 1
+        expectSameError(PointAnnotationManager(id: "m", annotations: [ok, twoRestricted]))
+        // Circles (the benchmark's kind): radius comes before opacity in
+        // descriptor order and after it by key.
+        var badCircle = CircleAnnotation(id: "c", coordinate: Fixtures.paris)
+        badCircle.circleOpacity = 2
+        badCircle.circleRadius = Pixels(-1)
+        let circles = CircleAnnotationManager(id: "c", annotations: [CircleAnnotation(id: "ok", coordinate: Fixtures.paris), badCircle])
+        var treeError: AnnotationError?, streamError: AnnotationError?
+        do { _ = try circles.compile() } catch { treeError = error }
+        do { _ = try circles.sourceDataBytes() } catch { streamError = error }
+        #expect(treeError == .invalidProperty(manager: "c", annotation: "c", property: "circle-radius", problem: .outOfRange(-1, allowed: ">= 0")))
+        #expect(streamError == treeError)
         // Geometry, custom data, image, manager-level problems.
         expectSameError(PointAnnotationManager(id: "m", annotations: [PointAnnotation(id: "g", coordinate: Coordinate(latitude: 91, longitude: 0))]))
         expectSameError(PointAnnotationManager(id: "m", annotations: [PointAnnotation(id: "n", coordinate: Fixtures.paris, customData: ["x": [.number(.nan)]])]))
