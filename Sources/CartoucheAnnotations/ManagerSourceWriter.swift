@@ -62,7 +62,7 @@ extension AnnotationManager {
         // a tenth of the time in profiles. Each with its descriptor index
         // and whether the target lacks its property, in one array the
         // feature loop walks without an index (no bounds checks).
-        let members = keyOrder.map { index in
+        let members: [MemberSlot] = keyOrder.map { index in
             (writer: Unmanaged.passRetained(MemberWriter(descriptors[index].writeMember)), index: index,
              isRestricted: target != .mapbox && descriptors[index].support != .all)
         }
@@ -105,36 +105,10 @@ extension AnnotationManager {
 
                 // Assembled while its properties are encoded; a failed check abandons the partial feature.
                 try writeFeatureHead(of: element, customDataWritable: customDataWritable, keys: keys, into: &feature)
-                var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
-                // The lowest descriptor index of a set property the target
-                // does not support (`compile` names the first in descriptor order).
-                var firstRestricted = Int.max
                 // The member writers read the property set in place, by address.
-                try withUnsafeMutablePointer(to: &element.pointee.properties) { (properties) throws(AnnotationError) in
-                    let owner = UnsafePointer(properties)
-                    for (writer, index, isRestricted) in members {
-                        let written = writer._withUnsafeGuaranteedRef { $0.write(owner, &feature, isFirstMember) }
-                        switch written {
-                        case .unset:
-                            // The image doubles as the icon unless one is named explicitly.
-                            if index == iconImageIndex, let image {
-                                if !isFirstMember { feature.append(byte: UInt8(ascii: ",")) }
-                                feature.appendMemberName(descriptors[index].quotedKey)
-                                feature.appendString(image.name)
-                                isFirstMember = false
-                            }
-                        case .written:
-                            if isRestricted { firstRestricted = min(firstRestricted, index) }
-                            isFirstMember = false
-                        case .invalid:
-                            // `compile` reports the first invalid property in
-                            // descriptor order, not key order. (Only a number
-                            // the checks passed and the writer refused has no
-                            // problem there, which cannot happen: not finite.)
-                            let (key, first) = owner.pointee.firstProblem ?? (descriptors[index].key, .notFinite)
-                            throw .invalidProperty(manager: id, annotation: element.pointee.id, property: key, problem: first)
-                        }
-                    }
+                let firstRestricted = try withUnsafeMutablePointer(to: &element.pointee.properties) { (properties) throws(AnnotationError) in
+                    try writeMembers(of: properties, annotationId: element.pointee.id, members: members,
+                                     iconImageIndex: iconImageIndex, image: image, into: &feature)
                 }
                 try checkAfterProperties(of: element, firstRestricted: firstRestricted,
                                          customDataWritable: customDataWritable, image: image)
@@ -181,6 +155,48 @@ extension AnnotationManager {
             // Unreachable: geometry and custom data were checked before.
             throw .invalidProperty(manager: id, annotation: annotation.pointee.id, property: "feature", problem: .notFinite)
         }
+    }
+
+    /// A member writer in key order, with its descriptor index and whether
+    /// the target lacks its property.
+    typealias MemberSlot = (writer: Unmanaged<MemberWriter<Kind.Annotation.Properties>>, index: Int, isRestricted: Bool)
+
+    /// Appends the set style properties of the property set at `properties`
+    /// as flat `layerProperties.*` members (they follow `custom_data`), the
+    /// style image as `icon-image` unless one is named; returns the lowest
+    /// descriptor index of a set property the target lacks (`Int.max` for none).
+    @inline(__always)
+    private func writeMembers(
+        of properties: UnsafeMutablePointer<Kind.Annotation.Properties>, annotationId: @autoclosure () -> String,
+        members: [MemberSlot], iconImageIndex: Int?, image: StyleImage?, into feature: inout JSONRawBuffer
+    ) throws(AnnotationError) -> Int {
+        let descriptors = Kind.Annotation.Properties.descriptors
+        let owner = UnsafePointer(properties)
+        var isFirstMember = false
+        var firstRestricted = Int.max
+        for (writer, index, isRestricted) in members {
+            switch writer._withUnsafeGuaranteedRef({ $0.write(owner, &feature, isFirstMember) }) {
+            case .unset:
+                // The image doubles as the icon unless one is named explicitly.
+                if index == iconImageIndex, let image {
+                    if !isFirstMember { feature.append(byte: UInt8(ascii: ",")) }
+                    feature.appendMemberName(descriptors[index].quotedKey)
+                    feature.appendString(image.name)
+                    isFirstMember = false
+                }
+            case .written:
+                if isRestricted { firstRestricted = min(firstRestricted, index) }
+                isFirstMember = false
+            case .invalid:
+                // `compile` reports the first invalid property in descriptor
+                // order, not key order. (Only a number the checks passed and
+                // the writer refused has no problem there, which cannot
+                // happen: not finite.)
+                let (key, first) = owner.pointee.firstProblem ?? (descriptors[index].key, .notFinite)
+                throw .invalidProperty(manager: id, annotation: annotationId(), property: key, problem: first)
+            }
+        }
+        return firstRestricted
     }
 
     /// The checks `compile` reports after an annotation's property checks:
