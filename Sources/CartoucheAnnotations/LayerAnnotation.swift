@@ -22,7 +22,7 @@ public protocol LayerAnnotation: Hashable, Sendable {
     /// what the streaming compile calls. A method called through a pointer
     /// runs on a copy of the whole annotation (its id, custom data and
     /// property set retained and released); point types read just their
-    /// coordinate. The default calls ``writeGeometry(to:)-(JSONRawBuffer)``.
+    /// coordinate. The default calls `writeGeometry(to:)` (the buffer one).
     static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError)
     /// Why the geometry cannot be emitted, or nil.
     var geometryProblem: GeometryProblem? { get }
@@ -38,7 +38,7 @@ extension LayerAnnotation {
         try buffer.append(geometryJSON)
     }
 
-    /// Calls ``writeGeometry(to:)-(JSONRawBuffer)`` on the annotation (the default).
+    /// Calls `writeGeometry(to:)` (the buffer one) on the annotation (the default).
     public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try annotation.pointee.writeGeometry(to: &buffer)
     }
