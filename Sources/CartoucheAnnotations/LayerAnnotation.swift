@@ -18,6 +18,12 @@ public protocol LayerAnnotation: Hashable, Sendable {
     /// Appends the same object as ``geometryJSON`` to a raw buffer (the
     /// streaming compile's feature buffer).
     func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError)
+    /// Appends the geometry of the annotation at `annotation`, read in place:
+    /// what the streaming compile calls. A method called through a pointer
+    /// runs on a copy of the whole annotation (its id, custom data and
+    /// property set retained and released); point types read just their
+    /// coordinate. The default calls `writeGeometry(to:)` (the buffer one).
+    static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError)
     /// Why the geometry cannot be emitted, or nil.
     var geometryProblem: GeometryProblem? { get }
     /// A style image the annotation shows (point annotations only).
@@ -30,6 +36,11 @@ extension LayerAnnotation {
     /// Appends ``geometryJSON`` (the default; point types write directly).
     public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try buffer.append(geometryJSON)
+    }
+
+    /// Calls `writeGeometry(to:)` (the buffer one) on the annotation (the default).
+    public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try annotation.pointee.writeGeometry(to: &buffer)
     }
 }
 

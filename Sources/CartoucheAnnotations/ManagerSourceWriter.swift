@@ -48,7 +48,6 @@ extension AnnotationManager {
         // `layerProperties.*` members are written sorted without sorting per feature.
         let keyOrder = descriptors.indices.sorted { descriptors[$0].key.utf8.lexicographicallyPrecedes(descriptors[$1].key.utf8) }
         let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
-        let restrictedIndices: [Int] = target == .mapbox ? [] : descriptors.indices.filter { descriptors[$0].support != .all }
 
         // Later occurrences of an id are dropped (the first wins), before
         // anything about them is checked.
@@ -57,13 +56,17 @@ extension AnnotationManager {
             .duplicateAnnotationId(manager: id, annotation: annotations[$0.dropped].id, keptIndex: $0.kept, droppedIndex: $0.dropped)
         }
         var nextDuplicate = 0
-        var isSet = [Bool](repeating: false, count: descriptors.count)
         // The member writers in key order, called through unmanaged
         // references: loading each closure from an array retained and
         // released its context for every property of every annotation,
-        // a tenth of the time in profiles.
-        let memberWriters = keyOrder.map { Unmanaged.passRetained(MemberWriter(descriptors[$0].writeMember)) }
-        defer { for writer in memberWriters { writer.release() } }
+        // a tenth of the time in profiles. Each with its descriptor index
+        // and whether the target lacks its property, in one array the
+        // feature loop walks without an index (no bounds checks).
+        let members: [MemberSlot] = keyOrder.map { index in
+            (writer: Unmanaged.passRetained(MemberWriter(descriptors[index].writeMember)), index: index,
+             isRestricted: target != .mapbox && descriptors[index].support != .all)
+        }
+        defer { for member in members { member.writer.release() } }
         let keys = SourceKeys.shared
         // Each feature is assembled here and handed to the writer in one call.
         var feature = JSONRawBuffer()
@@ -76,60 +79,44 @@ extension AnnotationManager {
         writer.beginObject()
         writer.key(keys.features)
         writer.beginArray()
-        for position in annotations.indices {
-            if position == sampleSize {
-                let perFeature = (writer.bytes.count - start) / sampleSize
-                writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
-                writer.prefault(expectedBytes: (annotations.count - sampleSize) * perFeature)  // one call, not a fault per page
-            }
-            if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
-                nextDuplicate += 1
-                continue
-            }
-            let annotation = annotations[position]
-            if let problem = annotation.geometryProblem {
-                throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
-            }
-            // Checked now, thrown after the property checks: `compile`
-            // reports an invalid property first.
-            let customDataWritable = annotation.customData.isEmpty || isWritable(.object(annotation.customData))
-            let image = annotation.styleImage
+        // The annotations are read in place through a pointer: copying each
+        // out of the array (and its property set out of it) retained and
+        // released its id, custom data and expressions per feature.
+        try annotations.withUnsafeBufferPointer { (elements) throws(AnnotationError) in
+            for position in elements.indices {
+                if position == sampleSize {
+                    let perFeature = (writer.bytes.count - start) / sampleSize
+                    writer.reserveCapacity((annotations.count - sampleSize) * (perFeature + perFeature / 8) + 64)
+                    writer.prefault(expectedBytes: (annotations.count - sampleSize) * perFeature)  // one call, not a fault per page
+                }
+                if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == position {
+                    nextDuplicate += 1
+                    continue
+                }
+                // Mutable only to name the property set's address (`&`): nothing is written through it.
+                let element = UnsafeMutablePointer(mutating: elements.baseAddress.unsafelyUnwrapped + position)
+                if let problem = element.pointee.geometryProblem {
+                    throw .invalidGeometry(manager: id, annotation: element.pointee.id, problem: problem)
+                }
+                // Checked now, thrown after the property checks: `compile`
+                // reports an invalid property first.
+                let customDataWritable = element.pointee.customData.isEmpty || isWritable(.object(element.pointee.customData))
+                let image = element.pointee.styleImage
 
-            // Assembled while its properties are encoded; a failed check abandons the partial feature.
-            try writeFeatureHead(of: annotation, customDataWritable: customDataWritable, keys: keys, into: &feature)
-            var isFirstMember = false  // the style values follow `custom_data` (and `id`) as flat members
-            var properties = annotation.properties  // copied once; the member writers read it by address
-            for order in 0..<keyOrder.count {
-                let index = keyOrder[order]
-                let written = withUnsafePointer(to: &properties) { owner in
-                    memberWriters[order]._withUnsafeGuaranteedRef { $0.write(owner, &feature, isFirstMember) }
+                // Assembled while its properties are encoded; a failed check abandons the partial feature.
+                try writeFeatureHead(of: element, customDataWritable: customDataWritable, keys: keys, into: &feature)
+                // The member writers read the property set in place, by address.
+                let firstRestricted = try withUnsafeMutablePointer(to: &element.pointee.properties) { (properties) throws(AnnotationError) in
+                    try writeMembers(of: properties, annotationId: element.pointee.id, members: members,
+                                     iconImageIndex: iconImageIndex, image: image, into: &feature)
                 }
-                switch written {
-                case .unset:
-                    // The image doubles as the icon unless one is named explicitly.
-                    if index == iconImageIndex, let image {
-                        if !isFirstMember { feature.append(byte: UInt8(ascii: ",")) }
-                        feature.appendMemberName(descriptors[index].quotedKey)
-                        feature.appendString(image.name)
-                        isFirstMember = false
-                    }
-                case .written:
-                    isSet[index] = true
-                    isFirstMember = false
-                case .invalid(let problem):
-                    // `compile` reports the first invalid property in
-                    // descriptor order, not key order.
-                    let (key, first) = annotation.properties.firstProblem ?? (descriptors[index].key, problem)
-                    throw .invalidProperty(manager: id, annotation: annotation.id, property: key, problem: first)
+                try checkAfterProperties(of: element, firstRestricted: firstRestricted,
+                                         customDataWritable: customDataWritable, image: image)
+                feature.append(fragment: "},\"type\":\"Feature\"}")
+                do throws(JSONWriteError) { try writer.writeRawValue(feature) } catch {
+                    // Unreachable: every number in the feature was checked.
+                    throw .invalidProperty(manager: id, annotation: element.pointee.id, property: "feature", problem: .notFinite)
                 }
-            }
-            try checkAfterProperties(of: annotation, isSet: isSet, restrictedIndices: restrictedIndices,
-                                     customDataWritable: customDataWritable, image: image)
-            for index in keyOrder { isSet[index] = false }
-            feature.append(fragment: "},\"type\":\"Feature\"}")
-            do throws(JSONWriteError) { try writer.writeRawValue(feature) } catch {
-                // Unreachable: every number in the feature was checked.
-                throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
             }
         }
         writer.endArray()
@@ -140,32 +127,76 @@ extension AnnotationManager {
     }
 
     /// `{"geometry":…,"id":…,"properties":{"custom_data":…[,"id":…]`
-    /// — the part of a feature before its style properties.
+    /// — the part of a feature before its style properties. The annotation
+    /// comes by address: passed as a value it was copied (its id and
+    /// custom data retained and released) for every feature.
     @inline(__always)
     private func writeFeatureHead(
-        of annotation: Kind.Annotation, customDataWritable: Bool, keys: SourceKeys, into feature: inout JSONRawBuffer
+        of annotation: UnsafeMutablePointer<Kind.Annotation>, customDataWritable: Bool, keys: SourceKeys, into feature: inout JSONRawBuffer
     ) throws(AnnotationError) {
         feature.removeAll()
         do throws(JSONWriteError) {
             feature.append(fragment: "{\"geometry\":")
-            try annotation.writeGeometry(to: &feature)
+            try Kind.Annotation.writeGeometry(of: annotation, to: &feature)
             feature.append(fragment: ",\"id\":")
-            feature.appendString(annotation.id)
+            feature.appendString(annotation.pointee.id)
             feature.append(fragment: ",\"properties\":{\"custom_data\":")
-            if annotation.customData.isEmpty || !customDataWritable {
+            if annotation.pointee.customData.isEmpty || !customDataWritable {
                 feature.append(fragment: "{}")
             } else {
-                try feature.append(JSONValue.object(annotation.customData))
+                try feature.append(JSONValue.object(annotation.pointee.customData))
             }
             if promoteIds {
                 feature.append(byte: UInt8(ascii: ","))
                 feature.appendMemberName(keys.annotationId)
-                feature.appendString(annotation.id)
+                feature.appendString(annotation.pointee.id)
             }
         } catch {
             // Unreachable: geometry and custom data were checked before.
-            throw .invalidProperty(manager: id, annotation: annotation.id, property: "feature", problem: .notFinite)
+            throw .invalidProperty(manager: id, annotation: annotation.pointee.id, property: "feature", problem: .notFinite)
         }
+    }
+
+    /// A member writer in key order, with its descriptor index and whether
+    /// the target lacks its property.
+    typealias MemberSlot = (writer: Unmanaged<MemberWriter<Kind.Annotation.Properties>>, index: Int, isRestricted: Bool)
+
+    /// Appends the set style properties of the property set at `properties`
+    /// as flat `layerProperties.*` members (they follow `custom_data`), the
+    /// style image as `icon-image` unless one is named; returns the lowest
+    /// descriptor index of a set property the target lacks (`Int.max` for none).
+    @inline(__always)
+    private func writeMembers(
+        of properties: UnsafeMutablePointer<Kind.Annotation.Properties>, annotationId: @autoclosure () -> String,
+        members: [MemberSlot], iconImageIndex: Int?, image: StyleImage?, into feature: inout JSONRawBuffer
+    ) throws(AnnotationError) -> Int {
+        let descriptors = Kind.Annotation.Properties.descriptors
+        let owner = UnsafePointer(properties)
+        var isFirstMember = false
+        var firstRestricted = Int.max
+        for (writer, index, isRestricted) in members {
+            switch writer._withUnsafeGuaranteedRef({ $0.write(owner, &feature, isFirstMember) }) {
+            case .unset:
+                // The image doubles as the icon unless one is named explicitly.
+                if index == iconImageIndex, let image {
+                    if !isFirstMember { feature.append(byte: UInt8(ascii: ",")) }
+                    feature.appendMemberName(descriptors[index].quotedKey)
+                    feature.appendString(image.name)
+                    isFirstMember = false
+                }
+            case .written:
+                if isRestricted { firstRestricted = min(firstRestricted, index) }
+                isFirstMember = false
+            case .invalid:
+                // `compile` reports the first invalid property in descriptor
+                // order, not key order. (Only a number the checks passed and
+                // the writer refused has no problem there, which cannot
+                // happen: not finite.)
+                let (key, first) = owner.pointee.firstProblem ?? (descriptors[index].key, .notFinite)
+                throw .invalidProperty(manager: id, annotation: annotationId(), property: key, problem: first)
+            }
+        }
+        return firstRestricted
     }
 
     /// The checks `compile` reports after an annotation's property checks:
@@ -173,18 +204,18 @@ extension AnnotationManager {
     /// written, an invalid style image.
     @inline(__always)
     private func checkAfterProperties(
-        of annotation: Kind.Annotation, isSet: [Bool], restrictedIndices: [Int], customDataWritable: Bool, image: StyleImage?
+        of annotation: UnsafeMutablePointer<Kind.Annotation>, firstRestricted: Int, customDataWritable: Bool, image: StyleImage?
     ) throws(AnnotationError) {
         let descriptors = Kind.Annotation.Properties.descriptors
-        for index in restrictedIndices where isSet[index] {
-            throw .unsupportedByTarget(
-                manager: id, annotation: annotation.id, property: descriptors[index].key, support: descriptors[index].support)
+        if descriptors.indices.contains(firstRestricted) {
+            let descriptor = descriptors[firstRestricted]
+            throw .unsupportedByTarget(manager: id, annotation: annotation.pointee.id, property: descriptor.key, support: descriptor.support)
         }
         if !customDataWritable {
-            throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
+            throw .invalidProperty(manager: id, annotation: annotation.pointee.id, property: customDataKey, problem: .notFinite)
         }
         if let image, let (field, problem) = image.firstProblem {
-            throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
+            throw .invalidProperty(manager: id, annotation: annotation.pointee.id, property: "image.\(field)", problem: problem)
         }
     }
 

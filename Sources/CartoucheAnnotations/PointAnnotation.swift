@@ -40,6 +40,9 @@ public struct PointAnnotation: LayerAnnotation {
     public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &buffer)
     }
+    public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try writePointGeometry(annotation.pointee.coordinate, to: &buffer)
+    }
     public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
     public var styleImage: StyleImage? { image }
 }
@@ -70,6 +73,9 @@ public struct CircleAnnotation: LayerAnnotation {
     }
     public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
         try writePointGeometry(coordinate, to: &buffer)
+    }
+    public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
+        try writePointGeometry(annotation.pointee.coordinate, to: &buffer)
     }
     public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
 }

@@ -63,14 +63,18 @@ enum EncodedField {
     case invalid(StyleValueError)
 }
 
-/// What ``PropertyDescriptor/writeMember`` did with a field.
+/// What ``PropertyDescriptor/writeMember`` did with a field. No payload,
+/// so it comes back in a register: with the problem in it, every call
+/// (eight per circle, five of them for unset fields) returned 33 bytes
+/// through memory. The problem is found again on the rare invalid path
+/// (``AnnotationPropertySet/firstProblem``).
 enum WrittenField {
     /// Nothing was written.
     case unset
     /// The key and the value were written.
     case written
     /// The value cannot be written; output may hold the key (discard it).
-    case invalid(StyleValueError)
+    case invalid
 }
 
 /// One style-spec property of a property set (``AnnotationPropertySet``):
@@ -132,6 +136,20 @@ public struct PropertyDescriptor<Owner>: Sendable {
         let offset = MemoryLayout<Owner>.offset(of: keyPath)
         // The feature member: flat and prefixed (`StyleExpression.perFeatureKey`).
         let quotedKey = JSONQuotedString(StyleExpression.perFeatureKey(key, in: layerPropertiesKey))
+        // Two closures, so the usual one (a stored field at an offset) has
+        // no key-path fallback in it: that path's stack frame and saved
+        // registers were paid on every call, set or not.
+        let writeMember: @Sendable (UnsafePointer<Owner>, inout JSONRawBuffer, Bool) -> WrittenField
+        if let offset {
+            writeMember = { owner, buffer, isFirst in
+                Self.writeMember(UnsafeRawPointer(owner).load(fromByteOffset: offset, as: V?.self),
+                                 key: quotedKey, range: range, to: &buffer, isFirst: isFirst)
+            }
+        } else {
+            writeMember = { owner, buffer, isFirst in
+                Self.writeMember(owner.pointee[keyPath: keyPath], key: quotedKey, range: range, to: &buffer, isFirst: isFirst)
+            }
+        }
         return PropertyDescriptor(
             key: key, group: group, defaultValue: defaultValue?.styleJSON, support: support,
             expressionType: .of(V.self), interpolatable: V.self is any InterpolatableStyleValue.Type, range: range,
@@ -152,29 +170,34 @@ public struct PropertyDescriptor<Owner>: Sendable {
                 owner[keyPath: keyPath] = value
             },
             quotedKey: quotedKey,
-            writeMember: { owner, buffer, isFirst in
-                let field = if let offset { UnsafeRawPointer(owner).load(fromByteOffset: offset, as: V?.self) }
-                    else { owner.pointee[keyPath: keyPath] }
-                guard let value = field else { return .unset }
-                if let problem = value.styleValueProblem ?? Self.rangeProblem(value, range) { return .invalid(problem) }
-                if !isFirst { buffer.append(byte: UInt8(ascii: ",")) }
-                buffer.appendMemberName(quotedKey)
-                // The casts are resolved when the closure is specialised for V.
-                do throws(JSONWriteError) {
-                    if let color = value as? StyleColor {
-                        try color.writeStyleJSON(to: &buffer)
-                    } else if let number = value as? Double {
-                        try buffer.appendNumber(number)
-                    } else if let pixels = value as? Pixels {
-                        try buffer.appendNumber(pixels.value)
-                    } else {
-                        try buffer.append(value.styleJSON)
-                    }
-                } catch {
-                    return .invalid(.notFinite)
-                }
-                return .written
-            })
+            writeMember: writeMember)
+    }
+
+    /// The member writers' body: checks `field` and, when it is set and
+    /// valid, appends `,"key":value` (no comma when `isFirst`).
+    @inline(__always)
+    private static func writeMember<V: StyleValue>(
+        _ field: V?, key quotedKey: JSONQuotedString, range: NumericRange, to buffer: inout JSONRawBuffer, isFirst: Bool
+    ) -> WrittenField {
+        guard let value = field else { return .unset }
+        if value.styleValueProblem ?? Self.rangeProblem(value, range) != nil { return .invalid }
+        if !isFirst { buffer.append(byte: UInt8(ascii: ",")) }
+        buffer.appendMemberName(quotedKey)
+        // The casts are resolved when the closure is specialised for V.
+        do throws(JSONWriteError) {
+            if let color = value as? StyleColor {
+                try color.writeStyleJSON(to: &buffer)
+            } else if let number = value as? Double {
+                try buffer.appendNumber(number)
+            } else if let pixels = value as? Pixels {
+                try buffer.appendNumber(pixels.value)
+            } else {
+                try buffer.append(value.styleJSON)
+            }
+        } catch {
+            return .invalid
+        }
+        return .written
     }
 
     /// A fast reader for a stored field. Compiling a million annotations

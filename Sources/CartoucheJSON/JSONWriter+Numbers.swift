@@ -202,7 +202,18 @@ extension JSONWriter {
         // With more than 16 digits, `high` leads; otherwise `middle`. Chosen
         // with a mask: 16 or 17 digits is a coin toss for random doubles.
         let highMask = UInt64(truncatingIfNeeded: (8 &- restCount) &>> 63)  // all ones when restCount > 8
-        let high = eightDigits((rest / 100_000_000) % 100_000_000)
+        // Above the sixteenth digit a double has at most one (17 digits), so
+        // its character goes straight into the top byte, where `eightDigits`
+        // puts the last of its eight and the only one used below; the full
+        // pass (a sixth of the layout's instructions) is left to integers of
+        // 18 digits or more.
+        let top = rest / 100_000_000
+        let high: UInt64
+        if count <= 17 {
+            high = (0x30 | top) &<< 56
+        } else {
+            high = eightDigits(top % 100_000_000)
+        }
         let firstCount = restCount &- (8 & Int(truncatingIfNeeded: highMask))
         let first = ((high & highMask) | (middle & ~highMask)) &>> UInt64(8 &* (8 &- firstCount))
         let second = (middle & highMask) | (low & ~highMask)

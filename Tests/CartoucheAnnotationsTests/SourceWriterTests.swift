@@ -127,6 +127,24 @@ import Testing
         #expect(try manager.writeSourceData(to: &writer) == manager.compile().warnings)
     }
 
+    /// `writeGeometry(of:to:)` (in place, what the streaming compile calls)
+    /// writes `geometryJSON`'s bytes for every kind: point and circle
+    /// annotations by their own implementation, lines and polygons by the default.
+    @Test func geometryInPlaceIsGeometryJSON() throws {
+        func expectGeometry<A: LayerAnnotation>(_ annotation: A, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var inPlace = JSONRawBuffer()
+            try withUnsafePointer(to: annotation) { pointer throws(JSONWriteError) in try A.writeGeometry(of: pointer, to: &inPlace) }
+            var tree = JSONWriter()
+            try tree.write(annotation.geometryJSON)
+            #expect(inPlace.withBytes { String(decoding: $0, as: UTF8.self) } == String(decoding: tree.bytes, as: UTF8.self),
+                    sourceLocation: sourceLocation)
+        }
+        try expectGeometry(PointAnnotation(id: "p", coordinate: Coordinate(latitude: -33.868_820_123_456_78, longitude: 151.209_295)))
+        try expectGeometry(CircleAnnotation(id: "c", coordinate: Fixtures.paris))
+        try expectGeometry(PolylineAnnotation(id: "l", coordinates: [Fixtures.paris, Fixtures.berlin]))
+        try expectGeometry(PolygonAnnotation(id: "z", rings: [Fixtures.square(0, 0, size: 4), Fixtures.square(1, 1)]))
+    }
+
     /// Invalid input: the same error from both paths, in the same order of checks.
     @Test func sameErrorsAsCompile() throws {
         func expectSameError(_ manager: PointAnnotationManager, target: StyleTarget = .portable, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -149,6 +167,23 @@ import Testing
         expectSameError(PointAnnotationManager(id: "m", annotations: [restricted]))
         restricted.iconSize = -.infinity
         expectSameError(PointAnnotationManager(id: "m", annotations: [restricted]))
+        // Two properties the target lacks: compile names the first in
+        // descriptor order (text-line-height), not in key order (symbol-z-offset).
+        var twoRestricted = PointAnnotation(id: "r2", coordinate: Fixtures.paris)
+        twoRestricted.textLineHeight = Ems(2)
+        twoRestricted.symbolZOffset = 1
+        expectSameError(PointAnnotationManager(id: "m", annotations: [ok, twoRestricted]))
+        // Circles (the benchmark's kind): radius comes before opacity in
+        // descriptor order and after it by key.
+        var badCircle = CircleAnnotation(id: "c", coordinate: Fixtures.paris)
+        badCircle.circleOpacity = 2
+        badCircle.circleRadius = Pixels(-1)
+        let circles = CircleAnnotationManager(id: "c", annotations: [CircleAnnotation(id: "ok", coordinate: Fixtures.paris), badCircle])
+        var treeError: AnnotationError?, streamError: AnnotationError?
+        do { _ = try circles.compile() } catch { treeError = error }
+        do { _ = try circles.sourceDataBytes() } catch { streamError = error }
+        #expect(treeError == .invalidProperty(manager: "c", annotation: "c", property: "circle-radius", problem: .outOfRange(-1, allowed: ">= 0")))
+        #expect(streamError == treeError)
         // Geometry, custom data, image, manager-level problems.
         expectSameError(PointAnnotationManager(id: "m", annotations: [PointAnnotation(id: "g", coordinate: Coordinate(latitude: 91, longitude: 0))]))
         expectSameError(PointAnnotationManager(id: "m", annotations: [PointAnnotation(id: "n", coordinate: Fixtures.paris, customData: ["x": [.number(.nan)]])]))
