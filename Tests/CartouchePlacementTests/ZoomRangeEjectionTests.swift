@@ -12,7 +12,7 @@ import Testing
 struct ZoomRangeEjectionTests {
     /// Limits no tiny scene reaches: every re-anchoring of the items placed
     /// before one is tried.
-    static let unlimited = ZoomRangeMoveFinder.Limits(depth: 64, nodes: Int.max)
+    static let unlimited = ZoomRangeMoveFinder.Limits(depth: 64, nodes: Int.max, ejection: true)
 
     @Test("with limits never reached, optimise is the brute-force lexicographic optimum", arguments: 0..<80)
     func exactOptimum(seed: Int) throws {
@@ -49,16 +49,45 @@ struct ZoomRangeEjectionTests {
         // "k" clears "b"'s box once 20·2^(z−4) − 5 ≥ 40.
         #expect(abs(try #require(greedy.placements[2].minZoom) - (4 + log2(45.0 / 20))) < 1e-6)
         #expect(greedy.placements[1].anchor == AnchorConfig(.top))
-        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise)
+        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                                  batchSize: 1024, limits: .init(depth: 3, ejection: true))
         #expect(optimised.placements.map(\.minZoom) == [4, 4, 4])
         #expect(optimised.placements.map(\.anchor) == [AnchorConfig(.right), AnchorConfig(.bottom), AnchorConfig(.center)])
-        // A search of depth one cannot: "b"'s turn needs "c"'s.
+        // Neither can a search of depth one ("b"'s turn needs "c"'s) nor
+        // optimise mode's chains (each turn must be free on its own).
+        let chains = try ZoomRangePlacer.place(items, range: range, mode: .optimise)
+        #expect(chains.placements.map(\.minZoom) == greedy.placements.map(\.minZoom))
         let shallow = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
-                                                batchSize: 1024, limits: .init(depth: 1, nodes: 64))
+                                                batchSize: 1024, limits: .init(depth: 1, ejection: true))
         #expect(shallow.placements.map(\.minZoom) == greedy.placements.map(\.minZoom))
         #expect(ZoomRangeOptimiseTests.vector(optimised, items) == ZoomRangeOracle.lexicographicOptimum(items, range: range))
         for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
             #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "z \(z)")
+        }
+    }
+
+    @Test("whole minimum zooms (the experiment): with limits never reached, the brute-force optimum over whole zooms", arguments: 0..<40)
+    func integerOptimum(seed: Int) throws {
+        var (items, range) = ZoomRangeOptimiseTests.tinyScene(seed: UInt64(seed) &* 6_151 &+ 5)
+        for i in items.indices { items[i].allowOverlap = false }
+        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                                  batchSize: 1024, limits: Self.unlimited, integerMinZooms: true)
+        let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range, integerMinZooms: true)
+        let o = ZoomRangeOptimiseTests.vector(optimised, items)
+        #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
+        for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
+            #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "seed \(seed) z \(z)")
+        }
+        // With the default chains too: whole zooms (or an item's lowest), no overlaps.
+        let chains = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                               batchSize: 1024, integerMinZooms: true)
+        for p in chains.placements {
+            guard let m = p.minZoom else { continue }
+            let item = items[p.itemIndex]
+            #expect(m == m.rounded() || m == max(item.minZoom, range.min), "seed \(seed): \(p.id) at \(m)")
+        }
+        for z in ZoomRangePlacerTests.checkZooms(chains, range) {
+            #expect(ZoomRangeOracle.collisions(items, chains, at: z).isEmpty, "seed \(seed) z \(z)")
         }
     }
 }

@@ -27,8 +27,22 @@ extension ZoomRangeMoveFinder {
         var depth: Int
         /// The most nodes (re-anchorings tried) per item and anchor.
         var nodes: Int
+        /// Whether moves search ejection chains; else a chain of binding
+        /// items, each turned to the anchor (free over its own range) that
+        /// lowers the item's bound most, without backtracking.
+        var ejection: Bool
 
-        static let `default` = Limits(depth: ZoomRangePlacer.maxChainLength, nodes: ZoomRangePlacer.maxSearchNodes)
+        init(depth: Int, nodes: Int = ZoomRangePlacer.maxSearchNodes, ejection: Bool) {
+            self.depth = depth
+            self.nodes = nodes
+            self.ejection = ejection
+        }
+
+        /// Optimise mode's: chains of up to ``ZoomRangePlacer/maxChainLength``
+        /// items, no ejection. Measured (Benchmarks/README.md, `zooms`): the
+        /// ejection search gives lexicographically earlier answers but
+        /// lower coverage, at several times the cost.
+        static let `default` = Limits(depth: ZoomRangePlacer.maxChainLength, ejection: false)
     }
 
     /// The path of one search: the items turned, in order, and their anchors.

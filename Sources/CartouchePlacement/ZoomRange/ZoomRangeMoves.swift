@@ -54,14 +54,74 @@ struct ZoomRangeMoveFinder {
             firstFit[a] = state.lowestMinZoom(k, anchor: a, near: nearK, overrides: [:], bound: goal, pairTests: &pairTests)
             if firstFit[a].zoom < goal { best = ZoomRangeMove(zoom: firstFit[a].zoom, anchor: a, turns: [:]) }
         }
-        // Then every anchor's ejection search, below the best so far.
+        // Then, per anchor, turns below the best so far: a chain of binding
+        // items, each turned to an anchor free over its own range, or the
+        // ejection search.
         for a in anchors where firstFit[a].blocker >= 0 {
             let goal = min(current, best?.zoom ?? .infinity)
-            // Skipped when some neighbour binds it in every anchor of its own.
-            if state.lowestOverTurns(k, anchor: a, near: nearK, bound: goal, pairTests: &pairTests) >= goal { continue }
-            if let move = eject(k, anchor: a, below: goal, blocker: firstFit[a].blocker, state, limits: limits) { best = move }
+            if limits.ejection {
+                // Skipped when some neighbour binds it in every anchor of its own.
+                if state.lowestOverTurns(k, anchor: a, near: nearK, bound: goal, pairTests: &pairTests) >= goal { continue }
+                if let move = eject(k, anchor: a, below: goal, blocker: firstFit[a].blocker, state, limits: limits) { best = move }
+            } else if let move = chain(k, anchor: a, below: goal, blocker: firstFit[a].blocker, state, limits: limits) {
+                best = move
+            }
         }
         return best
+    }
+
+    /// The chain move for item `k` and anchor `a`: turn the binding item
+    /// (any item whose floor reached the goal of its time binds) to an
+    /// anchor free over its own range, then the next, while one binds, up
+    /// to `limits.depth` items; the chain goes on past the first gain,
+    /// keeping the best prefix below `goal`.
+    private mutating func chain(
+        _ k: Int, anchor a: Int, below goal: Double, blocker first: Int32, _ state: ZoomRangeState, limits: Limits
+    ) -> ZoomRangeMove? {
+        var goal = goal, best: ZoomRangeMove? = nil
+        var turns: [Int32: Int32] = [:]
+        var blocker = first
+        var depth = 0
+        while blocker >= 0, depth < limits.depth {
+            depth += 1
+            let b = Int(blocker)
+            guard turns[blocker] == nil, !state.items[b].allowOverlap,
+                  let next = turn(b, for: k, anchor: a, target: goal, turns, state) else { break }
+            turns[blocker] = next.anchor
+            blocker = next.blocker
+            if next.zoom < goal { (goal, best) = (next.zoom, ZoomRangeMove(zoom: next.zoom, anchor: a, turns: turns)) }
+        }
+        return best
+    }
+
+    /// The anchor placed item `b` may turn to (other than its own) that
+    /// keeps it free over its active range — every item but `k` as `turns`
+    /// has them — and what `k` (anchor `a`) then gets: its bound and the
+    /// item binding it. The one that brings `k` below `target` lowest; else
+    /// the first in `b`'s anchor order after which `b` no longer binds `k`
+    /// (the chain goes on with the next binding item).
+    private mutating func turn(
+        _ b: Int, for k: Int, anchor a: Int, target: Double, _ turns: [Int32: Int32], _ state: ZoomRangeState
+    ) -> (anchor: Int32, zoom: Double, blocker: Int32)? {
+        let nearB = nearList(of: b, state)
+        var below: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
+        var onward: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
+        let own = state.minZoom[b]
+        for ab in state.items[b].variableAnchors.indices where ab != Int(state.anchor[b]) {
+            let free = state.lowestMinZoom(b, anchor: ab, near: nearB, skip: k, overrides: turns, bound: own.nextUp,
+                                           pairTests: &pairTests)
+            guard free.zoom <= own else { continue }
+            var tried = turns
+            tried[Int32(b)] = Int32(ab)
+            let mk = state.lowestMinZoom(k, anchor: a, near: nearK, overrides: tried, bound: min(target, below?.zoom ?? .infinity),
+                                         pairTests: &pairTests)
+            if mk.zoom < min(target, below?.zoom ?? .infinity) {
+                below = (Int32(ab), mk.zoom, mk.blocker)
+            } else if below == nil, onward == nil, mk.blocker != Int32(b) {
+                onward = (Int32(ab), mk.zoom, mk.blocker)
+            }
+        }
+        return below ?? onward
     }
 }
 

@@ -83,7 +83,8 @@ public enum ZoomRangePlacer {
     /// small ones).
     static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int,
-        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default
+        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default,
+        integerMinZooms: Bool = false
     ) throws(PlacementError) -> ZoomRangeResult {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
@@ -91,6 +92,7 @@ public enum ZoomRangePlacer {
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
+            state.integerMinZooms = integerMinZooms
             let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel, limits: limits)
             var search = ZoomRangeSearch(order: order, threads: threads, batchSize: searchBatchSize,
                                          shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch, limits: limits)
