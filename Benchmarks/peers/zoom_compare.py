@@ -27,24 +27,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from zoom_views import ANCHORS, overlaps, per_frame, rel_box, world_xy  # noqa: E402
+from zoom_views import ANCHORS, load_scene, overlaps, per_frame  # noqa: E402
 
 ANCHOR_NAMES = [a for a, _, _ in ANCHORS]
-
-
-def load(path):
-    """The scene's labels in priority order (as zoom_views builds them) and its zoom range."""
-    with open(path, encoding="utf-8") as f:
-        scene = json.load(f)
-    labels = []
-    for a in scene["viewAnnotations"]:
-        lng, lat = a["feature"]["coordinates"]
-        x, y = world_xy(lng, lat)
-        w, h = a["size"]["width"], a["size"]["height"]
-        labels.append({"id": a["id"], "x": x, "y": y, "priority": a["priority"],
-                       "boxes": [rel_box(w, h, an, ox, oy) for an, ox, oy in ANCHORS]})
-    labels.sort(key=lambda l: -l["priority"])
-    return labels, scene["zoomRange"]["min"], scene["zoomRange"]["max"]
 
 
 def run(binary, path):
@@ -81,7 +66,7 @@ def main():
     args = parser.parse_args()
     results = []
     for path in args.scenes:
-        labels, z0, z1 = load(path)
+        labels, z0, z1 = load_scene(path)
         frames = {z: len(per_frame(labels, float(z))) for z in range(int(math.ceil(z0)), int(z1) + 1)}
         times = {"base": [], "new": []}
         last = {}

@@ -24,9 +24,7 @@ struct ZoomRangeEjectionTests {
         let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range)
         let o = ZoomRangeOptimiseTests.vector(optimised, items)
         #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
-        for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
-            #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "seed \(seed) z \(z)")
-        }
+        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "seed \(seed)")
     }
 
     @Test("an ejection chain: turning the binding label makes it collide with a third, which turns too")
@@ -61,9 +59,7 @@ struct ZoomRangeEjectionTests {
                                                 batchSize: 1024, limits: .init(depth: 1, ejection: true))
         #expect(shallow.placements.map(\.minZoom) == greedy.placements.map(\.minZoom))
         #expect(ZoomRangeOptimiseTests.vector(optimised, items) == ZoomRangeOracle.lexicographicOptimum(items, range: range))
-        for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
-            #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "z \(z)")
-        }
+        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "ejection")
     }
 
     @Test("whole minimum zooms (the experiment): with limits never reached, the brute-force optimum over whole zooms", arguments: 0..<40)
@@ -75,9 +71,7 @@ struct ZoomRangeEjectionTests {
         let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range, integerMinZooms: true)
         let o = ZoomRangeOptimiseTests.vector(optimised, items)
         #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
-        for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
-            #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "seed \(seed) z \(z)")
-        }
+        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "seed \(seed)")
         // With the default chains too: whole zooms (or an item's lowest), no overlaps.
         let chains = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
                                                batchSize: 1024, integerMinZooms: true)
@@ -86,8 +80,6 @@ struct ZoomRangeEjectionTests {
             let item = items[p.itemIndex]
             #expect(m == m.rounded() || m == max(item.minZoom, range.min), "seed \(seed): \(p.id) at \(m)")
         }
-        for z in ZoomRangePlacerTests.checkZooms(chains, range) {
-            #expect(ZoomRangeOracle.collisions(items, chains, at: z).isEmpty, "seed \(seed) z \(z)")
-        }
+        ZoomRangeOptimiseTests.expectNoCollisions(items, chains, range, "seed \(seed)")
     }
 }
