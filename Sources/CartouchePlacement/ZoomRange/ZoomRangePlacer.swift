@@ -23,11 +23,11 @@ import CartoucheGeometry
 /// **Optimise mode.** Greedy in placement order where each item, before it
 /// is placed, may turn up to ``maxChainLength`` items placed before it (each
 /// keeping its minimum zoom) when that lowers its own minimum zoom
-/// (`ZoomRangeRepair`, internal): a depth-first search over the items that
-/// bind it and those their new anchors collide with (an ejection chain,
-/// `ZoomRangeMoveFinder`, internal), exact within its limits — where they
-/// are not reached, the item gets the lexicographic optimum's minimum zoom.
-/// Then a local search that never raises any item's minimum zoom: each move
+/// (`ZoomRangeRepair`, internal): a chain of the items that bind it, each
+/// turned to an anchor free over its own range (`ZoomRangeMoveFinder`,
+/// internal; its exact ejection-chain search, which tests and experiments
+/// use, gives lexicographically earlier answers but lower coverage —
+/// Benchmarks/README.md, `zooms`). Then a local search that never raises any item's minimum zoom: each move
 /// lowers one item's minimum zoom (or shows a hidden one) by changing its
 /// anchor and the anchors of up to ``maxChainLength`` other items, each
 /// keeping its own minimum zoom
@@ -44,12 +44,10 @@ import CartoucheGeometry
 ///   k neighbours listed by the level grid (`ZoomLevelGrid`, internal); each search
 ///   pass at most ``maxChainLength`` · a² times that, over the items of its worklist.
 public enum ZoomRangePlacer {
-    /// The most items one optimise move may re-anchor: those binding the
-    /// item moved, and those a re-anchored one then collides with (an
-    /// ejection chain, ``ZoomRangeMoveFinder``).
+    /// The most binding items one optimise move may re-anchor.
     public static let maxChainLength = 3
-    /// The most re-anchorings one optimise move tries per item and anchor
-    /// (the nodes of its depth-first search).
+    /// The most re-anchorings the ejection-chain search tries per item and
+    /// anchor (the nodes of its depth-first search; not optimise mode's default).
     static let maxSearchNodes = 64
     /// The most passes of optimise mode's search over the items.
     public static let maxPasses = 4
