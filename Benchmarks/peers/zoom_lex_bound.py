@@ -38,23 +38,13 @@ from ortools.sat.python import cp_model
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from zoom_views import ANCHORS, per_frame, rel_box, world_xy  # noqa: E402
+from zoom_views import load_scene, per_frame  # noqa: E402
 
 TOL = 0.5e-6
 
 
 def load(path, top):
-    with open(path, encoding="utf-8") as f:
-        scene = json.load(f)
-    z0, z1 = scene["zoomRange"]["min"], scene["zoomRange"]["max"]
-    labels = []
-    for a in scene["viewAnnotations"]:
-        lng, lat = a["feature"]["coordinates"]
-        x, y = world_xy(lng, lat)
-        w, h = a["size"]["width"], a["size"]["height"]
-        labels.append({"id": a["id"], "x": x, "y": y, "priority": a["priority"],
-                       "boxes": [rel_box(w, h, an, ox, oy) for an, ox, oy in ANCHORS]})
-    labels.sort(key=lambda l: -l["priority"])
+    labels, z0, z1 = load_scene(path)
     return labels[:top], z0, z1
 
 

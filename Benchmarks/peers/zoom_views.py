@@ -92,6 +92,23 @@ class Grid:
             self.cells.setdefault(k, []).append((box, owner))
 
 
+def load_scene(path):
+    """A zoom-range scene written by `run`: its labels in priority order (as
+    `build_labels` gives them, without the fields only the scene needs) and
+    its zoom range."""
+    with open(path, encoding="utf-8") as f:
+        scene = json.load(f)
+    labels = []
+    for a in scene["viewAnnotations"]:
+        lng, lat = a["feature"]["coordinates"]
+        x, y = world_xy(lng, lat)
+        w, h = a["size"]["width"], a["size"]["height"]
+        labels.append({"id": a["id"], "x": x, "y": y, "priority": a["priority"],
+                       "boxes": [rel_box(w, h, an, ox, oy) for an, ox, oy in ANCHORS]})
+    labels.sort(key=lambda l: -l["priority"])
+    return labels, scene["zoomRange"]["min"], scene["zoomRange"]["max"]
+
+
 def per_frame(labels, zoom):
     """Greedy at one zoom: label id -> anchor index, for the shown ones."""
     s = 512 * 2 ** zoom

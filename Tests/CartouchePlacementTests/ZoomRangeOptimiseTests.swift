@@ -34,8 +34,13 @@ struct ZoomRangeOptimiseTests {
         let (g, o) = (Self.vector(greedy, items), Self.vector(optimised, items))
         #expect(!ZoomRangeOracle.precedes(o, optimum), "seed \(seed): \(o) before the optimum \(optimum)")
         #expect(!ZoomRangeOracle.precedes(g, o), "seed \(seed): greedy \(g) before optimise \(o)")
-        for z in ZoomRangePlacerTests.checkZooms(optimised, range) {
-            #expect(ZoomRangeOracle.collisions(items, optimised, at: z).isEmpty, "seed \(seed) z \(z)")
+        Self.expectNoCollisions(items, optimised, range, "seed \(seed)")
+    }
+
+    /// No two shown boxes collide at any sampled zoom or answer's end (the brute-force checker).
+    static func expectNoCollisions(_ items: [ZoomRangeItem], _ result: ZoomRangeResult, _ range: ZoomRange, _ label: String) {
+        for z in ZoomRangePlacerTests.checkZooms(result, range) {
+            #expect(ZoomRangeOracle.collisions(items, result, at: z).isEmpty, "\(label) z \(z)")
         }
     }
 

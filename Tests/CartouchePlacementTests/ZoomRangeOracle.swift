@@ -81,7 +81,11 @@ enum ZoomRangeOracle {
     /// Greedy by brute force: per item, every candidate minimum zoom (its
     /// lowest, each critical zoom of each placed pair, just above each
     /// placed item's top) in ascending order, the first free one.
-    static func greedy(_ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil) -> [(zoom: Double, anchor: Int)?] {
+    /// With `integerMinZooms`, the candidates are the item's lowest zoom and
+    /// the whole zooms above it.
+    static func greedy(
+        _ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil, integerMinZooms: Bool = false
+    ) -> [(zoom: Double, anchor: Int)?] {
         var out = [(zoom: Double, anchor: Int)?](repeating: nil, count: items.count)
         var placed: [Int] = []
         for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) }) {
@@ -103,6 +107,9 @@ enum ZoomRangeOracle {
                         }
                     }
                     _ = mj
+                }
+                if integerMinZooms {
+                    candidates = [lowest] + Array(stride(from: lowest.rounded(.down) + 1, through: top, by: 1))
                 }
                 let free = candidates.filter { $0 >= lowest && $0 <= top }.sorted().first { m in
                     placed.allSatisfy { j in
@@ -134,7 +141,7 @@ enum ZoomRangeOracle {
     /// for those anchors — and the least of these vectors over all
     /// assignments is the optimum. Per item in placement order, its minimum
     /// zoom (+infinity when hidden). Exponential: a few items, few anchors.
-    static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange) -> [Double] {
+    static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange, integerMinZooms: Bool = false) -> [Double] {
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var best: [Double]? = nil
         var fixed = items
@@ -147,7 +154,7 @@ enum ZoomRangeOracle {
                 if items[n].variableAnchors.isEmpty { visit(n + 1) }
                 return
             }
-            let answer = greedy(fixed, range: range, order: order)  // the items' own order, not that of one anchor each
+            let answer = greedy(fixed, range: range, order: order, integerMinZooms: integerMinZooms)  // the items' own order, not that of one anchor each
             let vector = order.map { answer[$0]?.zoom ?? .infinity }
             if best.map({ precedes(vector, $0) }) ?? true { best = vector }
         }

@@ -11,19 +11,20 @@ struct ZoomRangeMove {
 /// threads may look for moves at once, each with its own finder (its
 /// buffers and its count of pair tests).
 ///
-/// A move for item `k` and one of its anchors `a`: the placed item that
-/// binds `k` there is turned to whichever of its other anchors stays free
-/// over its own unchanged active range and lowers `k`'s bound most; then
-/// the next binding item, up to ``ZoomRangePlacer/maxChainLength`` items.
-/// Every bound is asked with the zoom to beat (``lowestMinZoom(_:anchor:near:skip:overrides:bound:pairTests:)``
+/// A move for item `k` and one of its anchors `a`: first the anchor alone;
+/// then an ejection search (``eject(_:anchor:below:blocker:_:limits:)``)
+/// that turns the placed item binding `k`, then the items that turn
+/// collides with or that bind `k` next, up to ``ZoomRangePlacer/maxChainLength``
+/// items and ``ZoomRangePlacer/maxSearchNodes`` tries per anchor.
+/// Every bound is asked with the zoom to beat (``ZoomRangeState/lowestMinZoom(_:anchor:near:skip:overrides:bound:pairTests:)``
 /// stops as soon as a pair reaches it), and every neighbour list is kept
 /// to the items within reach (``ZoomRangeState/keepInReach(of:_:)``), so a
 /// label that cannot move costs a few short scans.
 struct ZoomRangeMoveFinder {
-    private var nearK: [Int32] = []
+    var nearK: [Int32] = []
     /// Per binding item met while looking for one item's move, its
     /// neighbours within reach (the same items bind several anchors).
-    private var nearOf: [Int32: [Int32]] = [:]
+    var nearOf: [Int32: [Int32]] = [:]
     /// Pair tests made so far.
     var pairTests = 0
 
@@ -36,10 +37,9 @@ struct ZoomRangeMoveFinder {
     /// The move that lowers item `k`'s minimum zoom most (or shows it when
     /// hidden), if any; ties go to the first anchor.
     ///
-    /// - Complexity: O(a · (k + c · (k' + a · (k + k')))) pair tests at most
-    ///   for a anchors, chains of c, and k, k' neighbours of `k` and of a
-    ///   binding item.
-    mutating func bestMove(_ k: Int, in state: ZoomRangeState) -> ZoomRangeMove? {
+    /// - Complexity: O(a · nodes · (c + 1) · k) pair tests at most for a
+    ///   anchors, the limits' nodes and depth c, and k neighbours per item.
+    mutating func bestMove(_ k: Int, in state: ZoomRangeState, limits: Limits = .default) -> ZoomRangeMove? {
         guard Self.movable(k, state) else { return nil }
         let current = state.minZoom[k]
         var best: ZoomRangeMove? = nil
@@ -54,23 +54,42 @@ struct ZoomRangeMoveFinder {
             firstFit[a] = state.lowestMinZoom(k, anchor: a, near: nearK, overrides: [:], bound: goal, pairTests: &pairTests)
             if firstFit[a].zoom < goal { best = ZoomRangeMove(zoom: firstFit[a].zoom, anchor: a, turns: [:]) }
         }
-        for a in anchors {
-            var goal = min(current, best?.zoom ?? .infinity)
-            var turns: [Int32: Int32] = [:]
-            // Turn the binding item (any item whose floor reached the goal
-            // of its time binds), then the next, while one binds: the chain
-            // goes on past the first gain, keeping the best prefix.
-            var blocker = firstFit[a].blocker
-            var depth = 0
-            while blocker >= 0, depth < ZoomRangePlacer.maxChainLength {
-                depth += 1
-                let b = Int(blocker)
-                guard turns[blocker] == nil, !state.items[b].allowOverlap,
-                      let next = turn(b, for: k, anchor: a, target: goal, turns, state) else { break }
-                turns[blocker] = next.anchor
-                blocker = next.blocker
-                if next.zoom < goal { (goal, best) = (next.zoom, ZoomRangeMove(zoom: next.zoom, anchor: a, turns: turns)) }
+        // Then, per anchor, turns below the best so far: a chain of binding
+        // items, each turned to an anchor free over its own range, or the
+        // ejection search.
+        for a in anchors where firstFit[a].blocker >= 0 {
+            let goal = min(current, best?.zoom ?? .infinity)
+            if limits.ejection {
+                // Skipped when some neighbour binds it in every anchor of its own.
+                if state.lowestOverTurns(k, anchor: a, near: nearK, bound: goal, pairTests: &pairTests) >= goal { continue }
+                if let move = eject(k, anchor: a, below: goal, blocker: firstFit[a].blocker, state, limits: limits) { best = move }
+            } else if let move = chain(k, anchor: a, below: goal, blocker: firstFit[a].blocker, state, limits: limits) {
+                best = move
             }
+        }
+        return best
+    }
+
+    /// The chain move for item `k` and anchor `a`: turn the binding item
+    /// (any item whose floor reached the goal of its time binds) to an
+    /// anchor free over its own range, then the next, while one binds, up
+    /// to `limits.depth` items; the chain goes on past the first gain,
+    /// keeping the best prefix below `goal`.
+    private mutating func chain(
+        _ k: Int, anchor a: Int, below goal: Double, blocker first: Int32, _ state: ZoomRangeState, limits: Limits
+    ) -> ZoomRangeMove? {
+        var goal = goal, best: ZoomRangeMove? = nil
+        var turns: [Int32: Int32] = [:]
+        var blocker = first
+        var depth = 0
+        while blocker >= 0, depth < limits.depth {
+            depth += 1
+            let b = Int(blocker)
+            guard turns[blocker] == nil, !state.items[b].allowOverlap,
+                  let next = turn(b, for: k, anchor: a, target: goal, turns, state) else { break }
+            turns[blocker] = next.anchor
+            blocker = next.blocker
+            if next.zoom < goal { (goal, best) = (next.zoom, ZoomRangeMove(zoom: next.zoom, anchor: a, turns: turns)) }
         }
         return best
     }
@@ -84,12 +103,7 @@ struct ZoomRangeMoveFinder {
     private mutating func turn(
         _ b: Int, for k: Int, anchor a: Int, target: Double, _ turns: [Int32: Int32], _ state: ZoomRangeState
     ) -> (anchor: Int32, zoom: Double, blocker: Int32)? {
-        if nearOf[Int32(b)] == nil {
-            var list: [Int32] = []
-            state.keepInReach(of: b, from: state.sMin[b], &list)
-            nearOf[Int32(b)] = list
-        }
-        let nearB = nearOf[Int32(b)] ?? []
+        let nearB = nearList(of: b, state)
         var below: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
         var onward: (anchor: Int32, zoom: Double, blocker: Int32)? = nil
         let own = state.minZoom[b]

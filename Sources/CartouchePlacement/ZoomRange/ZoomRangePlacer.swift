@@ -23,10 +23,14 @@ import CartoucheGeometry
 /// **Optimise mode.** Greedy in placement order where each item, before it
 /// is placed, may turn up to ``maxChainLength`` items placed before it (each
 /// keeping its minimum zoom) when that lowers its own minimum zoom
-/// (`ZoomRangeRepair`, internal); then a local search that never raises any
-/// item's minimum zoom: each move lowers one item's minimum zoom (or shows a
-/// hidden one) by changing its anchor and the anchors of up to
-/// ``maxChainLength`` items that bind it, each keeping its own minimum zoom
+/// (`ZoomRangeRepair`, internal): a chain of the items that bind it, each
+/// turned to an anchor free over its own range (`ZoomRangeMoveFinder`,
+/// internal; its exact ejection-chain search, which tests and experiments
+/// use, gives lexicographically earlier answers but lower coverage —
+/// Benchmarks/README.md, `zooms`). Then a local search that never raises any item's minimum zoom: each move
+/// lowers one item's minimum zoom (or shows a hidden one) by changing its
+/// anchor and the anchors of up to ``maxChainLength`` other items, each
+/// keeping its own minimum zoom
 /// (`ZoomRangeSearch`: after the first pass, only the items near a change
 /// are looked at again). So the lexicographic priority contract holds by
 /// construction — no item ever gets a higher minimum zoom so that a lower
@@ -42,6 +46,9 @@ import CartoucheGeometry
 public enum ZoomRangePlacer {
     /// The most binding items one optimise move may re-anchor.
     public static let maxChainLength = 3
+    /// The most re-anchorings the ejection-chain search tries per item and
+    /// anchor (the nodes of its depth-first search; not optimise mode's default).
+    static let maxSearchNodes = 64
     /// The most passes of optimise mode's search over the items.
     public static let maxPasses = 4
 
@@ -74,7 +81,8 @@ public enum ZoomRangePlacer {
     /// small ones).
     static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int,
-        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize
+        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default,
+        integerMinZooms: Bool = false
     ) throws(PlacementError) -> ZoomRangeResult {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
@@ -82,9 +90,10 @@ public enum ZoomRangePlacer {
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
-            let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel)
+            state.integerMinZooms = integerMinZooms
+            let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel, limits: limits)
             var search = ZoomRangeSearch(order: order, threads: threads, batchSize: searchBatchSize,
-                                         shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch)
+                                         shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch, limits: limits)
             try search.run(&state, changedSince: turned)
             result.improvements = gains + search.improvements
             result.finished = search.finished

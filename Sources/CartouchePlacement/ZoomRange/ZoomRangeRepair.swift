@@ -1,7 +1,8 @@
 /// Optimise mode's first step: greedy in placement order, where each item,
 /// before it is placed, may turn up to ``ZoomRangePlacer/maxChainLength``
 /// items placed before it (each keeping its minimum zoom) when that lowers
-/// its own minimum zoom below its first fit (``ZoomRangeMoveFinder``).
+/// its own minimum zoom below its first fit (``ZoomRangeMoveFinder``; the
+/// turned items may be ones a turn collides with, an ejection chain).
 ///
 /// Why it keeps the contract: the items it turns are all of higher rank and
 /// keep their minimum zooms; the items after it are not placed yet, so none
@@ -23,7 +24,8 @@ enum ZoomRangeRepair {
     ///   first fit is above its lowest zoom (a anchors, chains of c, k
     ///   neighbours within reach).
     static func run(
-        order: [Int], _ state: inout ZoomRangeState, _ reasons: inout [HiddenReason?], shouldCancel: (@Sendable () -> Bool)?
+        order: [Int], _ state: inout ZoomRangeState, _ reasons: inout [HiddenReason?], shouldCancel: (@Sendable () -> Bool)?,
+        limits: ZoomRangeMoveFinder.Limits = .default
     ) throws(PlacementError) -> (gains: Int, turned: [Int]) {
         var finder = ZoomRangeMoveFinder()
         var near: [Int32] = []
@@ -38,7 +40,7 @@ enum ZoomRangeRepair {
                 reasons[i] = ZoomRangePlacer.placeWithoutSearch(i, &state)
                 continue
             }
-            guard let move = finder.bestMove(i, in: state) else {
+            guard let move = finder.bestMove(i, in: state, limits: limits) else {
                 reasons[i] = ZoomRangePlacer.hiddenReason(i, &state, &near)
                 continue
             }

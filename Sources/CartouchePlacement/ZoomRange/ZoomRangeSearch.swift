@@ -11,9 +11,9 @@ import Dispatch
 /// order (or, after greedy with turns, at those near an item it turned:
 /// elsewhere greedy with turns has already looked for the same moves, with
 /// fewer items in the way); each later pass only at those near a change of
-/// the pass before: within twice the widest reach, at the changed item's
-/// minimum zoom, of an item that moved or turned — the items whose own
-/// bound that change may touch. A heuristic, like the moves (a change can
+/// the pass before: those whose boxes may meet, at a zoom both show at,
+/// those of an item that moved or turned (``ZoomRangeArea``) — the items
+/// whose own bound that change may touch. A heuristic, like the moves (a change can
 /// also free an item that binds one further away): the result is a local
 /// optimum, not a proven maximum.
 ///
@@ -34,11 +34,13 @@ struct ZoomRangeSearch {
     let batchSize: Int
     let shouldCancel: (@Sendable () -> Bool)?
     let shouldStop: (@Sendable () -> Bool)?
+    let limits: ZoomRangeMoveFinder.Limits
     private(set) var improvements = 0
     private(set) var finished = true
 
     init(order: [Int], threads: Int = 1, batchSize: Int = defaultBatchSize,
-         shouldCancel: (@Sendable () -> Bool)?, shouldStop: (@Sendable () -> Bool)?) {
+         shouldCancel: (@Sendable () -> Bool)?, shouldStop: (@Sendable () -> Bool)?, limits: ZoomRangeMoveFinder.Limits = .default) {
+        self.limits = limits
         self.order = order
         self.threads = max(1, threads)
         self.batchSize = max(1, batchSize)
@@ -69,7 +71,7 @@ struct ZoomRangeSearch {
                 let batch = worklist[start..<min(start + batchSize, worklist.count)]
                 look(batch, state, &finders, into: &hasMove)
                 for (n, k) in batch.enumerated() where hasMove[n] {
-                    guard let move = finders[0].bestMove(k, in: state) else { continue }
+                    guard let move = finders[0].bestMove(k, in: state, limits: limits) else { continue }
                     for (b, ab) in move.turns { state.turn(Int(b), to: Int(ab)) }
                     state.place(k, anchor: move.anchor, minZoom: move.zoom)
                     improvements += 1
@@ -88,17 +90,17 @@ struct ZoomRangeSearch {
         _ batch: ArraySlice<Int>, _ state: ZoomRangeState, _ finders: inout [ZoomRangeMoveFinder], into hasMove: inout [Bool]
     ) {
         if threads == 1 {
-            for (n, k) in batch.enumerated() { hasMove[n] = finders[0].bestMove(k, in: state) != nil }
+            for (n, k) in batch.enumerated() { hasMove[n] = finders[0].bestMove(k, in: state, limits: limits) != nil }
             return
         }
-        let threads = self.threads
+        let threads = self.threads, limits = self.limits
         hasMove.withUnsafeMutableBufferPointer { rows in
             finders.withUnsafeMutableBufferPointer { own in
                 let out = SharedFinders(hasMove: rows.baseAddress!, finders: own.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: threads) { t in
                     // Interleaved, so that each thread gets items of every priority.
                     for n in stride(from: t, to: batch.count, by: threads) {
-                        out.hasMove[n] = out.finders[t].bestMove(batch[batch.startIndex + n], in: state) != nil
+                        out.hasMove[n] = out.finders[t].bestMove(batch[batch.startIndex + n], in: state, limits: limits) != nil
                     }
                 }
             }
@@ -119,8 +121,8 @@ struct ZoomRangeArea {
     private let xs: [Double]
     private let ys: [Double]
     private let index: [Int32]
-    /// Twice the widest reach: a change of one box can touch the bound of
-    /// an item within this many screen points.
+    /// The widest reach: a change of one box can touch the bound of an item
+    /// within its own reach plus this many screen points.
     private let reach: Double
 
     init(_ state: ZoomRangeState) {
@@ -129,15 +131,18 @@ struct ZoomRangeArea {
         xs = sorted.map { state.world[$0].x }
         ys = sorted.map { state.world[$0].y }
         index = sorted.map(Int32.init)
-        reach = 2 * state.maxExtent * (1 + 1e-9)
+        reach = state.maxExtent * (1 + 1e-9)
     }
 
-    /// Marks in `changed` every item within ``reach`` of item `i`'s point
-    /// at its minimum zoom.
+    /// Marks in `changed` every item whose boxes (any anchor) may meet item
+    /// `i`'s (any anchor) at a zoom both may show at: from `i`'s minimum
+    /// zoom and the item's lowest on, within the sum of their reaches.
+    /// Only such an item's bounds can change when `i` turns or moves.
     ///
-    /// - Complexity: O(log n + items in the strip of that width).
+    /// - Complexity: O(log n + items in the strip of `i`'s reach plus the widest).
     func mark(around i: Int, _ state: ZoomRangeState, in changed: inout [Bool]) {
-        let p = state.world[i], r = reach / ZoomConflict.scale(state.minZoom[i])
+        let p = state.world[i], ei = state.extent[i], si = state.sMin[i]
+        let r = (ei + reach) * (1 + 1e-9) / si
         var lo = 0, hi = xs.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -145,7 +150,12 @@ struct ZoomRangeArea {
         }
         var n = lo
         while n < xs.count, xs[n] <= p.x + r {
-            if abs(ys[n] - p.y) <= r { changed[Int(index[n])] = true }
+            if abs(ys[n] - p.y) <= r {
+                let j = Int(index[n])
+                // Out of reach from the first zoom both may show at: no bound of j's involves i.
+                let s0 = max(si, state.sLowest[j]) * (1 - 1e-9), both = ei + state.extent[j]
+                if abs(xs[n] - p.x) * s0 < both && abs(ys[n] - p.y) * s0 < both { changed[j] = true }
+            }
             n += 1
         }
     }

@@ -33,6 +33,10 @@ struct ZoomRangeState {
     let hasBoxes: [Bool]
     /// Pair-of-rect interval computations so far.
     var pairTests = 0
+    /// When set (an experiment, not optimise mode's contract: see
+    /// Benchmarks/README.md, `zooms`), every minimum zoom the moves ask for
+    /// is rounded up to a whole zoom unless it is the item's lowest.
+    var integerMinZooms = false
     /// Per item, what the pair loop reads of a neighbour, side by side: one
     /// cache line per neighbour instead of one in each of seven arrays (the
     /// loop is bound by memory at a million items).
@@ -143,6 +147,18 @@ struct ZoomRangeState {
     /// pair tests in `pairTests`, leaving the state alone (several threads
     /// may ask at once).
     func lowestMinZoom(
+        _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32], bound: Double,
+        pairTests: inout Int
+    ) -> (zoom: Double, blocker: Int32) {
+        let r = lowestMinZoomExact(i, anchor: a, near: near, skip: skip, overrides: overrides, bound: bound, pairTests: &pairTests)
+        guard integerMinZooms, r.zoom.isFinite, r.zoom > lowest[i] else { return r }
+        let q = r.zoom.rounded(.up)
+        return (q > top[i] ? .infinity : q, r.blocker)
+    }
+
+    /// ``lowestMinZoom(_:anchor:near:skip:overrides:bound:pairTests:)``
+    /// without ``integerMinZooms``' rounding.
+    func lowestMinZoomExact(
         _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32], bound: Double,
         pairTests: inout Int
     ) -> (zoom: Double, blocker: Int32) {
