@@ -81,11 +81,14 @@ enum ZoomRangeOracle {
     /// Greedy by brute force: per item, every candidate minimum zoom (its
     /// lowest, each critical zoom of each placed pair, just above each
     /// placed item's top) in ascending order, the first free one.
-    /// With `integerMinZooms`, the candidates are the item's lowest zoom and
-    /// the whole zooms above it.
+    /// With the range's `minZoomStep` above 0 (or `integerMinZooms`, a step
+    /// of 1), an anchor's candidates are the item's lowest zoom and the
+    /// multiples of the step above it, and among anchors whose first free
+    /// step ties, the one free from the lowest zoom wins (greedy mode's rule).
     static func greedy(
         _ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil, integerMinZooms: Bool = false
     ) -> [(zoom: Double, anchor: Int)?] {
+        let step = integerMinZooms ? 1 : range.minZoomStep
         var out = [(zoom: Double, anchor: Int)?](repeating: nil, count: items.count)
         var placed: [Int] = []
         for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) }) {
@@ -94,6 +97,7 @@ enum ZoomRangeOracle {
             guard item.visible, lowest <= top else { continue }
             if item.allowOverlap { out[i] = (lowest, 0); placed.append(i); continue }
             var best: (zoom: Double, anchor: Int)? = nil
+            var bestFloor = Double.infinity
             for (a, anchor) in item.variableAnchors.enumerated() {
                 let rects = item.relativeRects(anchor)
                 var candidates = [lowest]
@@ -108,10 +112,8 @@ enum ZoomRangeOracle {
                     }
                     _ = mj
                 }
-                if integerMinZooms {
-                    candidates = [lowest] + Array(stride(from: lowest.rounded(.down) + 1, through: top, by: 1))
-                }
-                let free = candidates.filter { $0 >= lowest && $0 <= top }.sorted().first { m in
+                let steps = step > 0 ? [lowest] + Array(stride(from: ((lowest / step).rounded(.down) + 1) * step, through: top, by: step)) : []
+                func isFree(_ m: Double) -> Bool {
                     placed.allSatisfy { j in
                         let other = items[j], (mj, aj) = out[j]!
                         let topJ = min(other.maxZoom, range.max)
@@ -127,7 +129,12 @@ enum ZoomRangeOracle {
                         }
                     }
                 }
-                if let m = free, m < (best?.zoom ?? .infinity) { best = (m, a) }
+                let floor = candidates.filter { $0 >= lowest && $0 <= top }.sorted().first(where: isFree) ?? .infinity
+                let free = step > 0 ? steps.filter { $0 >= lowest && $0 <= top }.first(where: isFree) : (floor.isFinite ? floor : nil)
+                if let m = free, m < (best?.zoom ?? .infinity) || (m == best?.zoom && floor < bestFloor) {
+                    best = (m, a)
+                    bestFloor = floor
+                }
             }
             if let best { out[i] = best; placed.append(i) }
         }

@@ -35,6 +35,8 @@ struct ZoomRangeSceneTests {
         (scene(#""zoomRange":{"min":1,"max":26}"#), "zoomRange.max", "zoom limits"),
         (scene(#""zoomRange":{"min":1}"#), "zoomRange", "max"),
         (scene(#""zoomRange":{"min":1,"max":2,"step":1}"#), "zoomRange.step", "unknown member"),
+        (scene(#""zoomRange":{"min":1,"max":2,"minZoomStep":-1}"#), "zoomRange.minZoomStep", "≥ 0"),
+        (scene(#""zoomRange":{"min":1,"max":2,"minZoomStep":"1"}"#), "zoomRange.minZoomStep", "number"),
         (scene(#""zoomRange":{"min":1,"max":2},"camera":{"center":[0,0],"zoom":1}"#), "camera", "not both"),
         (scene(#""zoomRange":{"min":1,"max":2},"cameras":[]"#), "cameras", "not both"),
         (scene(#""zoomRange":{"min":1,"max":2},"managers":[]"#), "managers", "zoom-range"),
@@ -55,6 +57,26 @@ struct ZoomRangeSceneTests {
         let error = try #require(Self.decodingError(text), "\(text)")
         #expect(error.path.description == path, "\(error)")
         #expect(error.reason.contains(reason), "\(error)")
+    }
+
+    @Test("minZoomStep: decoded, honoured, and repeated in the answer only when above 0")
+    func minZoomStep() throws {
+        // Two 40-point labels 30 points apart at zoom 3: the second fits from about 3.42.
+        let labels = #"[{"id":"a","feature":{"type":"Point","coordinates":[0,0]},"size":{"width":40,"height":10},"priority":2},"#
+            + #"{"id":"b","feature":{"type":"Point","coordinates":[2.636719,0]},"size":{"width":40,"height":10}}]"#
+        func placed(_ range: String) throws -> (ZoomRangeResponse, String) {
+            let scene = try ZoomRangeScene(json: try JSONParser().parse(Array(Self.scene(#""zoomRange":\#(range)"#, annotations: labels).utf8)))
+            let response = try scene.place()
+            return (response, String(decoding: try response.jsonBytes(), as: UTF8.self))
+        }
+        let (continuous, plain) = try placed(#"{"min":3,"max":8}"#)
+        let (stepped, text) = try placed(#"{"min":3,"max":8,"minZoomStep":1}"#)
+        #expect(continuous.zoomRange.minZoomStep == 0 && stepped.zoomRange.minZoomStep == 1)
+        let m = try #require(continuous.result.placements[1].minZoom)
+        #expect(m > 3.4 && m < 3.5)
+        #expect(stepped.result.placements[1].minZoom == 4)
+        #expect(plain.contains(#""zoomRange":{"max":8,"min":3}"#))
+        #expect(text.contains(#""zoomRange":{"max":8,"min":3,"minZoomStep":1}"#))
     }
 
     @Test("a valid viewport is allowed and unused; a plain scene is not a zoom-range one")

@@ -68,8 +68,11 @@ struct ZoomRangeBatches {
                     }
                     state.scan(i, placedInBatch, &scratch, pairTests: &scanned)
                     let best = scratch.best
-                    if best.anchor >= 0, best.zoom <= state.top[i] {
-                        state.place(i, anchor: best.anchor, minZoom: best.zoom)
+                    // On the range's steps: an anchor is free from its floor
+                    // up, so the lowest free step is the lowest floor's step.
+                    let zoom = state.stepped(best.zoom, i)
+                    if best.anchor >= 0, zoom <= state.top[i] {
+                        state.place(i, anchor: best.anchor, minZoom: zoom)
                     } else {
                         reasons[i] = ZoomRangePlacer.hiddenReason(i, &state, &near)
                     }

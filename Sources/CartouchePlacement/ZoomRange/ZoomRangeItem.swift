@@ -66,10 +66,19 @@ public struct ZoomRangeItem: Hashable, Sendable, CarriesViewAnnotationOptions {
 public struct ZoomRange: Hashable, Sendable {
     public var min: Double
     public var max: Double
+    /// The steps a minimum zoom is chosen on. 0 (the default): any zoom. A
+    /// step `s > 0`: every shown annotation's minimum zoom is its own lowest
+    /// zoom (`max(its minZoom, min)`) or a multiple of `s`, and both modes
+    /// choose on those steps (greedy: the lowest free step; optimise: the
+    /// lexicographic contract on steps). Tiles switch labels on at whole
+    /// zooms, so a step of 1 spends no zoom range on starts a tile cannot
+    /// show, which leaves more room for the labels below.
+    public var minZoomStep: Double
 
-    public init(min: Double, max: Double) {
+    public init(min: Double, max: Double, minZoomStep: Double = 0) {
         self.min = min
         self.max = max
+        self.minZoomStep = minZoomStep
     }
 }
 

@@ -20,6 +20,14 @@ import CartoucheGeometry
 /// none exists it is hidden (`collision` with the item that rules out its
 /// first anchor, `zoom` when its own limits miss the range, `notVisible`).
 ///
+/// **Minimum-zoom steps** (``ZoomRange/minZoomStep`` above 0): a shown
+/// item's minimum zoom is its own lowest zoom or a multiple of the step, in
+/// both modes. An anchor that is free from some zoom up is free from the
+/// next step up too (a later start never creates a collision), so greedy
+/// mode takes its lowest floor's anchor and rounds that floor up to the
+/// step: the lowest free step. Optimise mode asks every move for minimum
+/// zooms on the steps, so its contract holds on them.
+///
 /// **Optimise mode.** Greedy in placement order where each item, before it
 /// is placed, may turn up to ``maxChainLength`` items placed before it (each
 /// keeping its minimum zoom) when that lowers its own minimum zoom
@@ -81,8 +89,7 @@ public enum ZoomRangePlacer {
     /// small ones).
     static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int,
-        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default,
-        integerMinZooms: Bool = false
+        searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default
     ) throws(PlacementError) -> ZoomRangeResult {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
@@ -90,7 +97,6 @@ public enum ZoomRangePlacer {
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var result = ZoomRangeResult(placements: [], method: mode, pairTests: 0)
         if mode == .optimise {
-            state.integerMinZooms = integerMinZooms
             let (gains, turned) = try ZoomRangeRepair.run(order: order, &state, &reasons, shouldCancel: shouldCancel, limits: limits)
             var search = ZoomRangeSearch(order: order, threads: threads, batchSize: searchBatchSize,
                                          shouldCancel: shouldCancel, shouldStop: budget.shouldStopSearch, limits: limits)

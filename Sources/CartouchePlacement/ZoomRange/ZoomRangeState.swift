@@ -33,10 +33,9 @@ struct ZoomRangeState {
     let hasBoxes: [Bool]
     /// Pair-of-rect interval computations so far.
     var pairTests = 0
-    /// When set (an experiment, not optimise mode's contract: see
-    /// Benchmarks/README.md, `zooms`), every minimum zoom the moves ask for
-    /// is rounded up to a whole zoom unless it is the item's lowest.
-    var integerMinZooms = false
+    /// ``ZoomRange/minZoomStep``: when above 0, every minimum zoom asked
+    /// for is rounded up to a multiple of it unless it is the item's lowest.
+    let minZoomStep: Double
     /// Per item, what the pair loop reads of a neighbour, side by side: one
     /// cache line per neighbour instead of one in each of seven arrays (the
     /// loop is bound by memory at a million items).
@@ -54,6 +53,7 @@ struct ZoomRangeState {
 
     init(_ items: [ZoomRangeItem], range: ZoomRange) {
         self.items = items
+        minZoomStep = range.minZoomStep
         lowest = items.map { max($0.minZoom, range.min) }
         top = items.map { min($0.maxZoom, range.max) }
         sTop = top.map(ZoomConflict.scale)
@@ -151,13 +151,21 @@ struct ZoomRangeState {
         pairTests: inout Int
     ) -> (zoom: Double, blocker: Int32) {
         let r = lowestMinZoomExact(i, anchor: a, near: near, skip: skip, overrides: overrides, bound: bound, pairTests: &pairTests)
-        guard integerMinZooms, r.zoom.isFinite, r.zoom > lowest[i] else { return r }
-        let q = r.zoom.rounded(.up)
-        return (q > top[i] ? .infinity : q, r.blocker)
+        return (stepped(r.zoom, i), r.blocker)
+    }
+
+    /// `z` as a minimum zoom of item `i` on ``minZoomStep``'s steps: its
+    /// lowest zoom stays; anything above rounds up to the next step (a
+    /// later start never creates a collision), +infinity past its top.
+    @inline(__always)
+    func stepped(_ z: Double, _ i: Int) -> Double {
+        guard minZoomStep > 0, z.isFinite, z > lowest[i] else { return z }
+        let q = (z / minZoomStep).rounded(.up) * minZoomStep
+        return q > top[i] ? .infinity : q
     }
 
     /// ``lowestMinZoom(_:anchor:near:skip:overrides:bound:pairTests:)``
-    /// without ``integerMinZooms``' rounding.
+    /// without ``minZoomStep``'s rounding.
     func lowestMinZoomExact(
         _ i: Int, anchor a: Int, near: [Int32], skip: Int = -1, overrides: [Int32: Int32], bound: Double,
         pairTests: inout Int

@@ -29,6 +29,7 @@ extension ZoomRangeResponse: JSONWritable {
         w.beginObject()
         w.key("max"); try w.write(zoomRange.max)
         w.key("min"); try w.write(zoomRange.min)
+        if zoomRange.minZoomStep > 0 { w.key("minZoomStep"); try w.write(zoomRange.minZoomStep) }
         w.endObject()
         w.endObject()
     }

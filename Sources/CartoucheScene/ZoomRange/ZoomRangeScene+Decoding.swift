@@ -109,17 +109,18 @@ extension ZoomRangeScene {
         return decoded
     }
 
-    /// `{"min": z0, "max": z1}`: finite, `min ≤ max`, both within the
-    /// camera's zoom limits.
+    /// `{"min": z0, "max": z1, "minZoomStep": s}`: finite, `min ≤ max`, both
+    /// within the camera's zoom limits; the step ≥ 0 (0, the default: any zoom).
     static func zoomRange(_ v: JSONValue, _ p: JSONPath) throws(JSONDecodingError) -> ZoomRange {
         var r = try JSONObjectReader(v, at: p)
         let lo = try r.requiredNumber("min"), hi = try r.requiredNumber("max")
+        let step = try r.optional("minZoomStep", SceneDecoding.nonNegative) ?? 0
         try r.rejectUnknownMembers()
         let limits = Camera.zoomRange
         for (name, z) in [("min", lo), ("max", hi)] where !limits.contains(z) {
             throw JSONDecodingError(path: r.path(of: name), reason: "\(z) is outside the camera's zoom limits \(limits.lowerBound)…\(limits.upperBound)")
         }
         guard lo <= hi else { throw JSONDecodingError(path: r.path(of: "min"), reason: "min \(lo) is above max \(hi)") }
-        return ZoomRange(min: lo, max: hi)
+        return ZoomRange(min: lo, max: hi, minZoomStep: step)
     }
 }
