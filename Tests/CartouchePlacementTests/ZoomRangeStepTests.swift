@@ -66,6 +66,32 @@ struct ZoomRangeStepTests {
         }
     }
 
+    @Test("steps too small to tell from any zoom, or larger than the range, are still exact answers")
+    func extremeSteps() throws {
+        let (items, start) = ZoomRangePlacerTests.randomScene(seed: 77, count: 30...60)
+        let continuous = try ZoomRangePlacer.place(items, range: start, mode: .optimise)
+        for step in [5e-324, 1e-300, 1e300] {
+            var range = start
+            range.minZoomStep = step
+            for mode in [PlacementMode.greedy, .optimise] {
+                let result = try ZoomRangePlacer.place(items, range: range, mode: mode)
+                for z in ZoomRangePlacerTests.checkZooms(result, range) {
+                    #expect(ZoomRangeOracle.collisions(items, result, at: z).isEmpty, "\(mode) step \(step) z \(z)")
+                }
+                for p in result.placements {
+                    guard let m = p.minZoom else { continue }
+                    // A huge step leaves only the items' own lowest zooms.
+                    if step == 1e300 { #expect(m == max(items[p.itemIndex].minZoom, range.min), "\(p.id)") }
+                }
+            }
+            if step < 1 {
+                // Tiny steps: the continuous optimise answer, as shown.
+                let tiny = try ZoomRangePlacer.place(items, range: range, mode: .optimise)
+                #expect(tiny.placements.map(\.isVisible) == continuous.placements.map(\.isVisible), "step \(step)")
+            }
+        }
+    }
+
     @Test("a label that fits from the range's start keeps a start between steps; one that must wait starts at the next step")
     func ownLowestKept() throws {
         // Two 40-point boxes 30 points apart at zoom 3 (they part above 3 + log2(40/30) ≈ 3.42).

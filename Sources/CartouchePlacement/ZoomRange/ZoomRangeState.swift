@@ -160,7 +160,11 @@ struct ZoomRangeState {
     @inline(__always)
     func stepped(_ z: Double, _ i: Int) -> Double {
         guard minZoomStep > 0, z.isFinite, z > lowest[i] else { return z }
-        let q = (z / minZoomStep).rounded(.up) * minZoomStep
+        // A step so small that `z / step` overflows puts `z` on a step
+        // already; `max` keeps rounding error from starting before `z`.
+        let k = (z / minZoomStep).rounded(.up)
+        guard k.isFinite else { return z }
+        let q = max(k * minZoomStep, z)
         return q > top[i] ? .infinity : q
     }
 
