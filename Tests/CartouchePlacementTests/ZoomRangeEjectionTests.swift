@@ -14,17 +14,23 @@ struct ZoomRangeEjectionTests {
     /// before one is tried.
     static let unlimited = ZoomRangeMoveFinder.Limits(depth: 64, nodes: Int.max, ejection: true)
 
+    /// Optimise mode with limits never reached equals the brute-force
+    /// lexicographic optimum (on the range's steps) and has no collision.
+    static func expectOptimum(_ items: [ZoomRangeItem], _ range: ZoomRange, seed: Int) throws {
+        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
+                                                  batchSize: 1024, limits: unlimited)
+        let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range)
+        let o = ZoomRangeOptimiseTests.vector(optimised, items)
+        #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
+        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "seed \(seed)")
+    }
+
     @Test("with limits never reached, optimise is the brute-force lexicographic optimum", arguments: 0..<80)
     func exactOptimum(seed: Int) throws {
         var (items, range) = ZoomRangeOptimiseTests.tinyScene(seed: UInt64(seed) &* 7_919 &+ 11)
         // `allowOverlap` items keep their first anchor (the oracle would turn them too).
         for i in items.indices { items[i].allowOverlap = false }
-        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
-                                                  batchSize: 1024, limits: Self.unlimited)
-        let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range)
-        let o = ZoomRangeOptimiseTests.vector(optimised, items)
-        #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
-        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "seed \(seed)")
+        try Self.expectOptimum(items, range, seed: seed)
     }
 
     @Test("an ejection chain: turning the binding label makes it collide with a third, which turns too")
@@ -67,12 +73,7 @@ struct ZoomRangeEjectionTests {
         var (items, range) = ZoomRangeOptimiseTests.tinyScene(seed: UInt64(seed) &* 6_151 &+ 5)
         for i in items.indices { items[i].allowOverlap = false }
         range.minZoomStep = 1
-        let optimised = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
-                                                  batchSize: 1024, limits: Self.unlimited)
-        let optimum = ZoomRangeOracle.lexicographicOptimum(items, range: range)
-        let o = ZoomRangeOptimiseTests.vector(optimised, items)
-        #expect(!ZoomRangeOracle.precedes(o, optimum) && !ZoomRangeOracle.precedes(optimum, o), "seed \(seed): \(o) vs \(optimum)")
-        ZoomRangeOptimiseTests.expectNoCollisions(items, optimised, range, "seed \(seed)")
+        try Self.expectOptimum(items, range, seed: seed)
         // With the default chains too: whole zooms (or an item's lowest), no overlaps.
         let chains = try ZoomRangePlacer.place(items, range: range, mode: .optimise, budget: .unlimited, threads: 1,
                                                batchSize: 1024)
