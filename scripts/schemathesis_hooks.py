@@ -153,8 +153,29 @@ def repair_scene(scene):
     if isinstance(zooms, dict) and isinstance(zooms.get("min"), (int, float)) and isinstance(zooms.get("max"), (int, float)):
         if zooms["min"] > zooms["max"]:
             zooms["min"], zooms["max"] = zooms["max"], zooms["min"]
+    # In a zoom-range scene a callout's box reaches at most 10^9 points from
+    # its point (size, padding, offsets and collision boxes together; text
+    # sizes and line heights scale the measured content).
+    if isinstance(zooms, dict):
+        for va in annotations:
+            for member, limit in (("size", 1e6), ("variableAnchors", 1e6), ("collisionBoxes", 1e6), ("content", 1e2)):
+                if member in va:
+                    va[member] = clamp_numbers(va[member], limit)
     repair_previous(scene, annotations)
     repair_feature_state(scene, managers)
+
+
+def clamp_numbers(value, limit):
+    """`value` with every number's magnitude at most `limit` (sign kept)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return max(-limit, min(limit, value))
+    if isinstance(value, list):
+        return [clamp_numbers(v, limit) for v in value]
+    if isinstance(value, dict):
+        return {k: clamp_numbers(v, limit) for k, v in value.items()}
+    return value
 
 
 def repair_feature_state(scene, managers):
