@@ -81,14 +81,14 @@ enum ZoomRangeOracle {
     /// Greedy by brute force: per item, every candidate minimum zoom (its
     /// lowest, each critical zoom of each placed pair, just above each
     /// placed item's top) in ascending order, the first free one.
-    /// With the range's `minZoomStep` above 0 (or `integerMinZooms`, a step
-    /// of 1), an anchor's candidates are the item's lowest zoom and the
-    /// multiples of the step above it, and among anchors whose first free
-    /// step ties, the one free from the lowest zoom wins (greedy mode's rule).
+    /// With the range's `minZoomStep` above 0, an anchor's candidates are
+    /// the item's lowest zoom and the multiples of the step above it, and
+    /// among anchors whose first free step ties, the one free from the
+    /// lowest zoom wins (greedy mode's rule).
     static func greedy(
-        _ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil, integerMinZooms: Bool = false
+        _ items: [ZoomRangeItem], range: ZoomRange, order: [Int]? = nil
     ) -> [(zoom: Double, anchor: Int)?] {
-        let step = integerMinZooms ? 1 : range.minZoomStep
+        let step = range.minZoomStep
         var out = [(zoom: Double, anchor: Int)?](repeating: nil, count: items.count)
         var placed: [Int] = []
         for i in order ?? placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) }) {
@@ -148,7 +148,7 @@ enum ZoomRangeOracle {
     /// for those anchors — and the least of these vectors over all
     /// assignments is the optimum. Per item in placement order, its minimum
     /// zoom (+infinity when hidden). Exponential: a few items, few anchors.
-    static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange, integerMinZooms: Bool = false) -> [Double] {
+    static func lexicographicOptimum(_ items: [ZoomRangeItem], range: ZoomRange) -> [Double] {
         let order = placementOrder(keys: items.map { ($0.selected, $0.priority, $0.variableAnchors.count) })
         var best: [Double]? = nil
         var fixed = items
@@ -161,7 +161,7 @@ enum ZoomRangeOracle {
                 if items[n].variableAnchors.isEmpty { visit(n + 1) }
                 return
             }
-            let answer = greedy(fixed, range: range, order: order, integerMinZooms: integerMinZooms)  // the items' own order, not that of one anchor each
+            let answer = greedy(fixed, range: range, order: order)  // the items' own order, not that of one anchor each
             let vector = order.map { answer[$0]?.zoom ?? .infinity }
             if best.map({ precedes(vector, $0) }) ?? true { best = vector }
         }
