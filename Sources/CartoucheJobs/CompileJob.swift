@@ -119,7 +119,7 @@ public enum CompileJob {
         case .success(let decoded): document = decoded
         case .failure(let problem): return .failure(problem)
         }
-        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
         let output: JSONValue
         let warnings: [AnnotationError]
         do {

@@ -1,3 +1,4 @@
+import CartouchePlacement
 import CartoucheJSON
 
 /// Why a job refused its input or stopped, without saying how to send it:
@@ -44,6 +45,14 @@ public struct JobError: Error, Hashable, Sendable {
 }
 
 // MARK: - The errors the jobs report
+
+extension JobError {
+    /// A spent budget (the solver's, or the job's own check before or
+    /// after it): kind `cancelled`, with the one sentence every route says.
+    public init(_ cancelled: PlacementCancelled) {
+        self.init(.cancelled, detail: cancelled.description)
+    }
+}
 
 extension JobError {
     /// A parameter that is unknown, repeated or has a value outside its set;

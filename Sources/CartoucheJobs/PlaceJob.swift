@@ -51,12 +51,12 @@ public enum PlaceJob {
         case .failure(let problem): return .failure(problem)
         }
         // A budget spent on reading, waiting and decoding stops here, before the solver starts.
-        if budget.isCancelled { return .failure(cancelled) }
+        if budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
         let response: PlaceResponse
         do {
             response = try document.place(text: text, budget: budget)
-        } catch .cancelled {
-            return .failure(cancelled)
+        } catch .cancelled(let stop) {
+            return .failure(JobError(stop))
         } catch {
             return .failure(jobError(for: error, in: document))
         }
@@ -76,18 +76,16 @@ public enum PlaceJob {
                                      warnings: response.warnings.map(\.description)))
     }
 
-    static let cancelled = JobError(.cancelled, detail: SceneError.cancelled.description)
-
     /// Scene rules checked when placing, compiling or drawing (as opposed to
     /// decoding): 422, with the path of the member at fault where there is
     /// one (a text run's font, a manager's layer position; see
-    /// `SceneDocument.jsonPath(for:)`); a spent budget is the 503 of ``cancelled``.
+    /// `SceneDocument.jsonPath(for:)`); a spent budget is the 503 of `JobError(_:)` for a ``PlacementCancelled``.
     ///
     /// - Parameter scenePath: where the scene sits in the request (`scene` in a query).
     static func jobError(for error: SceneError, in document: SceneDocument, at scenePath: JSONPath = .root) -> JobError {
         switch error {
-        case .cancelled:
-            return cancelled
+        case .cancelled(let stop):
+            return JobError(stop)
         case .textEngineRequired, .unmeasuredContent:
             return .internalFailure
         default:

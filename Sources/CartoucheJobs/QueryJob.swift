@@ -80,7 +80,7 @@ public enum QueryJob {
             return .failure(.invalidValue(
                 detail: "frame: \(request.frame) is not the index of one of the scene's \(document.cameras.count) cameras", path: "frame"))
         }
-        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
         let index: SceneQueryIndex
         let warnings: [SceneWarning]
         do {
@@ -102,7 +102,7 @@ public enum QueryJob {
                 w.key("taps")
                 w.beginArray()
                 for (i, point) in points.enumerated() {
-                    if i % tapsPerBudgetCheck == 0, budget.isCancelled { return .failure(PlaceJob.cancelled) }
+                    if i % tapsPerBudgetCheck == 0, budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
                     w.beginObject()
                     w.key("at"); w.beginArray(); try w.write(point.x); try w.write(point.y); w.endArray()
                     try writeHits(index.query(at: point, radius: request.radius), to: &w)

@@ -74,7 +74,7 @@ public enum RenderJob {
             return .failure(.parameterOutOfRange(
                 "frame", "\(options.frame) is not the index of one of the scene's \(document.cameras.count) cameras"))
         }
-        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
         let drawing: Drawing
         let warnings: [SceneWarning]
         do {

@@ -20,7 +20,7 @@ enum ZoomRangePlaceJob {
         }
         // `--mode` / `?mode=` override `options.mode` here as for camera scenes.
         if let mode { scene.options.mode = mode }
-        if budget.isCancelled { return .failure(PlaceJob.cancelled) }
+        if budget.isCancelled { return .failure(JobError(PlacementCancelled())) }
         let response: ZoomRangeResponse
         do {
             response = try scene.place(text: text, budget: budget, threads: threads)

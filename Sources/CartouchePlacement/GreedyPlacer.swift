@@ -19,7 +19,7 @@ public enum GreedyPlacer {
     public static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions = PlacementOptions()
-    ) throws -> PlacementResult {
+    ) throws(PlacementCancelled) -> PlacementResult {
         let cell = options.gridCellSize ?? suggestedCellSize(items)
         let obstacles = StaticObstacles(environment, cellSize: cell)
         var grid = GridIndex(region: environment.viewportRect, cellSize: cell)
@@ -31,7 +31,7 @@ public enum GreedyPlacer {
 
         for (rank, i) in placementOrder(items).enumerated() {
             if rank & 31 == 31, let cancel = options.shouldCancel, cancel() {
-                throw PlacementError.cancelled(placedSoFar: placedOrder.count)
+                throw PlacementCancelled(placedSoFar: placedOrder.count)
             }
             let item = items[i]
             if let reason = precheckReason(item, zoom: environment.zoom) {

@@ -24,13 +24,18 @@ public struct PlacementBudget: Sendable {
     public var isCancelled: Bool { shouldCancel?() ?? false }
 }
 
-extension PlacementOptions {
-    /// The two checks as one value (`shouldCancel`, `shouldStopSearch`).
-    public var budget: PlacementBudget {
-        get { PlacementBudget(shouldCancel: shouldCancel, shouldStopSearch: shouldStopSearch) }
-        set {
-            shouldCancel = newValue.shouldCancel
-            shouldStopSearch = newValue.shouldStopSearch
-        }
+/// The one error a spent budget raises (`PlacementBudget.shouldCancel`
+/// said stop): thrown by the solver, carried unchanged by the scene
+/// (`SceneError.cancelled`) and turned by the jobs into their `cancelled`
+/// kind (HTTP 503, CLI exit status), with the one sentence below.
+public struct PlacementCancelled: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Annotations placed before the poll that stopped the run (0 when it
+    /// stopped before any was placed, or outside the solver).
+    public var placedSoFar: Int
+
+    public init(placedSoFar: Int = 0) {
+        self.placedSoFar = placedSoFar
     }
+
+    public var description: String { "placement cancelled: the time budget ran out" }
 }

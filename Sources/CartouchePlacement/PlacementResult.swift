@@ -74,12 +74,6 @@ public enum PlacementMode: String, Hashable, Sendable, CaseIterable {
     case optimise
 }
 
-/// Errors the placement can throw.
-public enum PlacementError: Error, Hashable, Sendable {
-    /// The caller's cancellation check asked to stop (e.g. a request deadline).
-    case cancelled(placedSoFar: Int)
-}
-
 /// Knobs of a placement run that are not part of the scene.
 public struct PlacementOptions: Sendable {
     /// The anchor chosen for each id in the previous frame; tried first while it
@@ -89,33 +83,31 @@ public struct PlacementOptions: Sendable {
     public var recordRejected: Bool
     /// Side of a collision-grid cell in points; nil picks one from the sizes.
     public var gridCellSize: Double?
-    /// Polled every few items; return true to stop: the run throws
-    /// `PlacementError.cancelled` (the caller no longer wants an answer).
-    public var shouldCancel: (@Sendable () -> Bool)?
-    /// A softer deadline for optimise mode's search alone: once it says stop,
-    /// the search ends with the best answer so far (`finished` false) while
-    /// `shouldCancel` still has time to spare, so a request on a budget gets
-    /// a valid answer that says it stopped early instead of no answer at
-    /// all. Nil: only `shouldCancel` stops the search. Greedy mode ignores it.
-    public var shouldStopSearch: (@Sendable () -> Bool)?
+    /// When to give up (`shouldCancel`: the run throws
+    /// ``PlacementCancelled``) and when optimise mode's search should end
+    /// early with the best valid answer so far (`shouldStopSearch`, the
+    /// result then says `finished == false`). Greedy mode polls only the
+    /// first.
+    public var budget: PlacementBudget
 
     public init(
         previousAnchors: [String: AnchorConfig] = [:],
         recordRejected: Bool = false,
         gridCellSize: Double? = nil,
-        shouldCancel: (@Sendable () -> Bool)? = nil,
-        shouldStopSearch: (@Sendable () -> Bool)? = nil
+        budget: PlacementBudget = .unlimited
     ) {
         self.previousAnchors = previousAnchors
         self.recordRejected = recordRejected
         self.gridCellSize = gridCellSize
-        self.shouldCancel = shouldCancel
-        self.shouldStopSearch = shouldStopSearch
+        self.budget = budget
     }
+
+    /// The budget's hard check (the solver's loops poll it).
+    var shouldCancel: (@Sendable () -> Bool)? { budget.shouldCancel }
 
     /// What optimise mode's search polls: the soft deadline or the hard one.
     var searchShouldStop: (@Sendable () -> Bool)? {
-        switch (shouldStopSearch, shouldCancel) {
+        switch (budget.shouldStopSearch, budget.shouldCancel) {
         case let (soft?, hard?): { soft() || hard() }
         case let (soft?, nil): soft
         case let (nil, hard): hard

@@ -22,8 +22,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case boxTooLarge(id: String, reach: Double)
     /// A number of the scene is out of range (field, value, why).
     case invalidValue(field: String, value: Double, reason: String)
-    /// The placement was cancelled by its deadline.
-    case cancelled
+    /// The budget's `shouldCancel` said stop: the solver's error, unchanged.
+    case cancelled(PlacementCancelled)
     /// A view annotation's content could not be measured.
     case text(id: String, TextError)
     /// The scene has content-sized view annotations but no text engine was given.
@@ -52,7 +52,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             "viewAnnotations[\(id)]: its box reaches \(reach) points from its point; a zoom-range scene places boxes "
                 + "that reach at most \(ZoomRangeItem.maxReach) points (size, padding, offsets and collision boxes together)"
         case .invalidValue(let field, let value, let reason): "\(field): \(value) \(reason)"
-        case .cancelled: "placement cancelled: the time budget ran out"
+        case .cancelled(let e): e.description
         case .text(let id, let e): "viewAnnotations[\(id)].content: \(e)"
         case .textEngineRequired: "this scene sizes view annotations from content: a text engine (fonts) is required"
         case .unmeasuredContent(let id):

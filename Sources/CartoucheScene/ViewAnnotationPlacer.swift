@@ -11,7 +11,7 @@ public enum ViewAnnotationPlacer {
     ///   - scene: the callouts, bound to the screen for one camera.
     ///   - previous: the last frame's result, for anchor stability.
     ///   - recordRejected: keep rejected candidates (for pictures).
-    ///   - budget: when to give up (``SceneError/cancelled``) and when
+    ///   - budget: when to give up (``SceneError/cancelled(_:)``) and when
     ///     optimise mode's search should end early.
     public static func place(
         _ scene: ViewAnnotationScene, previous: ViewAnnotationResult? = nil,
@@ -43,16 +43,15 @@ public enum ViewAnnotationPlacer {
             anchorCoordinates.append(coordinates)
         }
         let environment = binder.environment()
-        var options = PlacementOptions(previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected)
-        options.budget = budget
+        let options = PlacementOptions(previousAnchors: previous?.anchors ?? [:], recordRejected: recordRejected, budget: budget)
         let result: PlacementResult
-        do {
+        do throws(PlacementCancelled) {
             switch scene.mode {
             case .greedy: result = try GreedyPlacer.place(items, in: environment, options: options)
             case .optimise: result = try OptimisePlacer.place(items, in: environment, options: options)
             }
         } catch {
-            throw .cancelled
+            throw .cancelled(error)
         }
         let placements = result.placements.map { p in
             ViewAnnotationPlacement(

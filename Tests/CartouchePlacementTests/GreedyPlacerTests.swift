@@ -143,9 +143,11 @@ struct GreedyPlacerTests {
     }
 
     @Test func cancellationStopsTheRun() {
-        let items = (0..<1000).map { PlacementItem(id: "\($0)", anchorPoints: [ScreenPoint(x: 10, y: 10)], size: box) }
-        #expect(throws: PlacementError.self) {
-            try GreedyPlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { true }))
+        let items = (0..<1000).map { PlacementItem(id: "\($0)", anchorPoints: [ScreenPoint(x: 200, y: 150)], size: box) }
+        // The first poll comes after 31 items, of which the first alone fits
+        // (they all want the same spot): that count travels with the error.
+        #expect(throws: PlacementCancelled(placedSoFar: 1)) {
+            try GreedyPlacer.place(items, in: env, options: PlacementOptions(budget: PlacementBudget(shouldCancel: { true })))
         }
     }
 }

@@ -201,7 +201,7 @@ struct OptimiseCancellationTests {
         let (items, env) = OptimisePlacerTests.cms(n: 5000, positions: 8, seed: 3)
         let greedy = try GreedyPlacer.place(items, in: env)
         let stop = CountingStop(after: 400)
-        let r = try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldStopSearch: { stop.poll() }))
+        let r = try OptimisePlacer.place(items, in: env, options: PlacementOptions(budget: PlacementBudget(shouldStopSearch: { stop.poll() })))
         #expect(!r.finished && r.method == .optimise)
         #expect(stop.stopsAnswered >= 1, "the search finished before its 400th poll: the test proves nothing")
         // Each stage that sees the stop returns: a few stages may each ask once on the way out.
@@ -217,8 +217,8 @@ struct OptimiseCancellationTests {
     @Test func aCancelAfterTheFloorThrowsAtItsNextPoll() throws {
         let (items, env) = OptimisePlacerTests.cms(n: 5000, positions: 8, seed: 3)
         let cancel = CountingStop(after: 400)
-        #expect(throws: PlacementError.self) {
-            try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { cancel.poll() }))
+        #expect(throws: PlacementCancelled.self) {
+            try OptimisePlacer.place(items, in: env, options: PlacementOptions(budget: PlacementBudget(shouldCancel: { cancel.poll() })))
         }
         #expect(cancel.stopsAnswered == 1, "polled \(cancel.stopsAnswered) times after the cancel")
     }
@@ -226,8 +226,8 @@ struct OptimiseCancellationTests {
     /// A stop before greedy's answer exists (nothing valid to return) throws.
     @Test func aStopBeforeAnyAnswerThrows() throws {
         let (items, env) = OptimisePlacerTests.cms(n: 500, positions: 4, seed: 5)
-        #expect(throws: PlacementError.self) {
-            try OptimisePlacer.place(items, in: env, options: PlacementOptions(shouldCancel: { true }))
+        #expect(throws: PlacementCancelled.self) {
+            try OptimisePlacer.place(items, in: env, options: PlacementOptions(budget: PlacementBudget(shouldCancel: { true })))
         }
     }
 }

@@ -27,7 +27,7 @@ struct LexicographicSearch {
 
     var finished: Bool { !stopped }
 
-    /// Annotations shown so far (`PlacementError.cancelled`'s count when
+    /// Annotations shown so far (``PlacementCancelled``'s count when
     /// the search is cancelled before any greedy pass ran).
     var placedSoFar: Int { overlapShown.count + state.chosen.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
 
@@ -100,7 +100,7 @@ struct LexicographicSearch {
             cancelled = true
             stopped = true
         }
-        if !stopped, let stop = options.shouldStopSearch, stop() { stopped = true }
+        if !stopped, let stop = options.budget.shouldStopSearch, stop() { stopped = true }
         return stopped
     }
 

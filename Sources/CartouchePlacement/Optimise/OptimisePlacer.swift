@@ -45,7 +45,7 @@ import CartoucheGeometry
 ///
 /// **Budget.** Two checks are polled throughout. `shouldCancel` (the caller
 /// gave up: a hard deadline, a client gone) throws
-/// `PlacementError.cancelled` wherever it fires, as in greedy mode, at once.
+/// ``PlacementCancelled`` wherever it fires, as in greedy mode, at once.
 /// `shouldStopSearch` (a softer deadline) ends the search: the remaining
 /// tiers take their first free candidate (greedy's work, no search) and the
 /// result, valid and at least as good as greedy's, says `finished == false`.
@@ -86,7 +86,7 @@ public enum OptimisePlacer {
     public static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions = PlacementOptions(), effort: Int = defaultEffort
-    ) throws -> PlacementResult {
+    ) throws(PlacementCancelled) -> PlacementResult {
         try place(items, in: environment, options: options, effort: effort, maxConflictEntries: maxConflictEntries,
                   maxBlockPairs: maxBlockPairs)
     }
@@ -96,7 +96,7 @@ public enum OptimisePlacer {
     static func place(
         _ items: [PlacementItem], in environment: PlacementEnvironment,
         options: PlacementOptions, effort: Int, maxConflictEntries: Int, maxBlockPairs: Int = maxBlockPairs
-    ) throws -> PlacementResult {
+    ) throws(PlacementCancelled) -> PlacementResult {
         // The floor: greedy's answer. Its cancellation throws (nothing valid
         // yet). Deferred when the first tier is one `denseTier` places as
         // greedy would (a packed screen of one priority): the search's
@@ -109,7 +109,7 @@ public enum OptimisePlacer {
         search.maxBlockPairs = maxBlockPairs
         let greedy = search.firstTierIsGreedyShaped ? nil : try GreedyPlacer.place(items, in: environment, options: greedyOptions)
         search.run()
-        if search.cancelled { throw PlacementError.cancelled(placedSoFar: greedy?.placedCount ?? search.placedSoFar) }
+        if search.cancelled { throw PlacementCancelled(placedSoFar: greedy?.placedCount ?? search.placedSoFar) }
         var result = search.result()
         result.method = .optimise
         result.finished = search.finished
@@ -119,7 +119,9 @@ public enum OptimisePlacer {
            !greedyMayBeBetter(than: result, firstTier: first, order: search.order) {
             return result
         }
-        var floor = try greedy ?? GreedyPlacer.place(items, in: environment, options: greedyOptions)
+        // (Not `greedy ?? …`: `??`'s autoclosure would throw `any Error`.)
+        var floor: PlacementResult
+        if let greedy { floor = greedy } else { floor = try GreedyPlacer.place(items, in: environment, options: greedyOptions) }
         if lexicographicallyBetter(floor, than: result, items: items, order: search.order) {
             floor.method = .optimise
             floor.finished = search.finished

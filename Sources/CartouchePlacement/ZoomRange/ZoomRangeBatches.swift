@@ -34,7 +34,7 @@ struct ZoomRangeBatches {
     /// Places in `order` as greedy mode does, setting `reasons` for the hidden.
     func run(
         order: [Int], _ state: inout ZoomRangeState, _ reasons: inout [HiddenReason?], shouldCancel: (@Sendable () -> Bool)?
-    ) throws(PlacementError) {
+    ) throws(PlacementCancelled) {
         let width = state.items.reduce(1) { max($0, $1.variableAnchors.count) }
         var floors = [Double](repeating: .infinity, count: batchSize * width)
         var tests = [Int](repeating: 0, count: threads)
@@ -45,7 +45,7 @@ struct ZoomRangeBatches {
         var perThread = [ZoomRangeState.GreedyScratch](repeating: .init(), count: threads)
         for start in stride(from: 0, to: order.count, by: batchSize) {
             if let shouldCancel, shouldCancel() {
-                throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
+                throw PlacementCancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
             }
             let batch = order[start..<min(start + batchSize, order.count)]
             if threads == 1 {

@@ -72,7 +72,7 @@ public enum ZoomRangePlacer {
     ///   - mode: greedy (first fit in priority order) or optimise (greedy,
     ///     then the search that lowers minimum zooms keeping priorities).
     ///   - budget: `shouldCancel` is polled every batch of 1,024 items (true
-    ///     throws `PlacementError.cancelled`); `shouldStopSearch` ends
+    ///     throws ``PlacementCancelled``); `shouldStopSearch` ends
     ///     optimise mode's search early (`finished` false).
     ///   - threads: threads greedy placement and optimise mode's search may
     ///     use (`ZoomRangeBatches`, `ZoomRangeSearch`, internal); the answer
@@ -80,7 +80,7 @@ public enum ZoomRangePlacer {
     public static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode = .greedy, budget: PlacementBudget = .unlimited,
         threads: Int = 1
-    ) throws(PlacementError) -> ZoomRangeResult {
+    ) throws(PlacementCancelled) -> ZoomRangeResult {
         try place(items, range: range, mode: mode, budget: budget, threads: threads, batchSize: ZoomRangeBatches.defaultBatchSize)
     }
 
@@ -90,7 +90,7 @@ public enum ZoomRangePlacer {
     static func place(
         _ items: [ZoomRangeItem], range: ZoomRange, mode: PlacementMode, budget: PlacementBudget, threads: Int, batchSize: Int,
         searchBatchSize: Int = ZoomRangeSearch.defaultBatchSize, limits: ZoomRangeMoveFinder.Limits = .default
-    ) throws(PlacementError) -> ZoomRangeResult {
+    ) throws(PlacementCancelled) -> ZoomRangeResult {
         let shouldCancel = budget.shouldCancel
         var state = ZoomRangeState(items, range: range)
         var reasons = [HiddenReason?](repeating: nil, count: items.count)

@@ -26,7 +26,7 @@ enum ZoomRangeRepair {
     static func run(
         order: [Int], _ state: inout ZoomRangeState, _ reasons: inout [HiddenReason?], shouldCancel: (@Sendable () -> Bool)?,
         limits: ZoomRangeMoveFinder.Limits = .default
-    ) throws(PlacementError) -> (gains: Int, turned: [Int]) {
+    ) throws(PlacementCancelled) -> (gains: Int, turned: [Int]) {
         var finder = ZoomRangeMoveFinder()
         var near: [Int32] = []
         var gains = 0
@@ -34,7 +34,7 @@ enum ZoomRangeRepair {
         defer { state.pairTests += finder.pairTests }
         for (rank, i) in order.enumerated() {
             if rank & 255 == 255, let shouldCancel, shouldCancel() {
-                throw .cancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
+                throw PlacementCancelled(placedSoFar: state.anchor.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) })
             }
             guard state.searches(i) else {
                 reasons[i] = ZoomRangePlacer.placeWithoutSearch(i, &state)

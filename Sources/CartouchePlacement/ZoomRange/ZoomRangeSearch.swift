@@ -55,7 +55,7 @@ struct ZoomRangeSearch {
     /// - Parameter changedSince: when given, the items changed since each
     ///   movable item was last searched (greedy with turns: the items it
     ///   turned); the first pass then only looks at the items near them.
-    mutating func run(_ state: inout ZoomRangeState, changedSince: [Int]? = nil) throws(PlacementError) {
+    mutating func run(_ state: inout ZoomRangeState, changedSince: [Int]? = nil) throws(PlacementCancelled) {
         var finders = [ZoomRangeMoveFinder](repeating: .init(), count: threads)
         defer { state.pairTests += finders.reduce(0) { $0 + $1.pairTests } }
         let area = ZoomRangeArea(state)
@@ -66,7 +66,7 @@ struct ZoomRangeSearch {
         var hasMove = [Bool](repeating: false, count: batchSize)
         for _ in 0..<ZoomRangePlacer.maxPasses where !worklist.isEmpty {
             for start in stride(from: 0, to: worklist.count, by: batchSize) {
-                if let shouldCancel, shouldCancel() { throw .cancelled(placedSoFar: 0) }
+                if let shouldCancel, shouldCancel() { throw PlacementCancelled(placedSoFar: 0) }
                 if let shouldStop, shouldStop() { finished = false; return }
                 let batch = worklist[start..<min(start + batchSize, worklist.count)]
                 look(batch, state, &finders, into: &hasMove)

@@ -45,13 +45,13 @@ public struct PreparedScene: Sendable {
     ///   - recordRejected: keep rejected candidates; nil follows the scene's
     ///     `options.recordRejected`.
     ///   - budget: polled by the solver: a request deadline
-    ///   (``SceneError/cancelled``) and optimise mode's softer one (past it
+    ///   (``SceneError/cancelled(_:)``) and optimise mode's softer one (past it
     ///   the search ends with a valid answer that says so, `stats.finished`).
     /// - Throws: ``SceneError/annotations(_:)`` when the managers do not
     ///   compile (the same error as ``SceneDocument/compile(target:)``), text errors
     ///   for content that cannot be measured, camera errors for fits,
     ///   `invalidValue` at `frame` for a frame the scene does not have,
-    ///   ``SceneError/cancelled``.
+    ///   ``SceneError/cancelled(_:)``.
     /// - Complexity: checking and measuring are linear in the annotations;
     ///   placement dominates (see `ViewAnnotationPlacer`), once per camera.
     public init(

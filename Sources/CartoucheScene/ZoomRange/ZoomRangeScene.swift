@@ -66,11 +66,11 @@ public struct ZoomRangeScene: Hashable, Sendable {
             guard reach <= ZoomRangeItem.maxReach else { throw .boxTooLarge(id: item.id, reach: reach) }
         }
         let result: ZoomRangeResult
-        do {
+        do throws(PlacementCancelled) {
             result = try ZoomRangePlacer.place(items, range: zoomRange, mode: method,
                                                budget: budget, threads: threads)
         } catch {
-            throw .cancelled
+            throw .cancelled(error)
         }
         return ZoomRangeResponse(zoomRange: zoomRange, annotations: measured, result: result,
                                  warnings: asDocument.missingGlyphWarnings(text: text, layouts: layouts), layouts: layouts)
