@@ -68,7 +68,7 @@ public enum PlaceJob {
         }
         var hidden: [String: Int] = [:]
         for frame in response.frames {
-            for placement in frame.result.placements where !placement.visible {
+            for placement in frame.result.placements where !placement.isVisible {
                 hidden[placement.hiddenReason?.code ?? "hidden", default: 0] += 1
             }
         }

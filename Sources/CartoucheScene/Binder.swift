@@ -26,7 +26,7 @@ struct Binder {
         var shown: [String: (anchor: AnchorConfig, frame: ScreenRect?)] = [:]
         for p in previous?.placements ?? [] {
             if let c = p.anchorCoordinate { prev[p.id] = c }
-            if p.visible, let a = p.anchor { shown[p.id] = (a, p.frame) }
+            if p.isVisible, let a = p.anchor { shown[p.id] = (a, p.frame) }
         }
         self.previous = prev
         self.previousShown = shown

@@ -55,7 +55,7 @@ public enum ViewAnnotationPlacer {
         }
         let placements = result.placements.map { p in
             ViewAnnotationPlacement(
-                id: p.id, visible: p.isVisible, frame: p.frame, anchor: p.anchor,
+                id: p.id, isVisible: p.isVisible, frame: p.frame, anchor: p.anchor,
                 anchorCoordinate: p.anchorPointIndex.flatMap { anchorCoordinates[p.itemIndex][$0] },
                 zIndex: p.zIndex, hiddenReason: p.hiddenReason)
         }

@@ -70,7 +70,7 @@ public struct ViewAnnotationScene: Sendable {
 /// The outcome for one view annotation, in the terms of the scene.
 public struct ViewAnnotationPlacement: Hashable, Sendable {
     public var id: String
-    public var visible: Bool
+    public var isVisible: Bool
     /// Left-top x, y, width, height in screen points, when shown.
     public var frame: ScreenRect?
     /// The anchor option chosen, when shown.

@@ -48,16 +48,16 @@ struct AvoidOwnLayerTests {
         let avoided = try Self.placements(avoid: ["routes"], mode: mode)
         let free = try Self.placements(avoid: [], mode: mode)
         for id in ["eta-r1", "eta-r2", "eta-any"] {
-            #expect(avoided[id]?.visible == true, "\(id): \(String(describing: avoided[id]?.hiddenReason))")
+            #expect(avoided[id]?.isVisible == true, "\(id): \(String(describing: avoided[id]?.hiddenReason))")
             #expect(avoided[id]?.anchorCoordinate == free[id]?.anchorCoordinate, "\(id)")
             #expect(avoided[id]?.anchor == free[id]?.anchor, "\(id)")
         }
         // A callout bound to a point on the route, or to another layer's feature on it, is still kept off.
-        #expect(free["pin"]?.visible == true)
-        #expect(avoided["pin"]?.visible == false)
+        #expect(free["pin"]?.isVisible == true)
+        #expect(avoided["pin"]?.isVisible == false)
         #expect(avoided["pin"]?.hiddenReason == .avoidLayer("routes"))
-        #expect(free["station"]?.visible == true)
-        #expect(avoided["station"]?.visible == false)
+        #expect(free["station"]?.isVisible == true)
+        #expect(avoided["station"]?.isVisible == false)
         #expect(avoided["station"]?.hiddenReason == .avoidLayer("routes"))
     }
 
@@ -69,7 +69,7 @@ struct AvoidOwnLayerTests {
         scene["avoidLines"] = try JSONParser().parse(#"[{"id": "works", "coordinates": [[-1.2, -0.3], [1.2, -0.3]], "width": 8}]"#)
         let frame = try SceneDocument(json: .object(scene)).place().frames[0]
         let eta = try #require(frame.result.placements.first { $0.id == "eta-r2" })
-        #expect(eta.visible == false)
+        #expect(eta.isVisible == false)
         #expect(eta.hiddenReason == .avoidLayer("works"))
     }
 }

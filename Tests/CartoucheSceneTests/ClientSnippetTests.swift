@@ -29,7 +29,7 @@ struct ClientSnippetTests {
         let result = try #require(try JSONParser().parse(Array(output)).objectValue)
         #expect(result["errors"] == [], "\(result["errors"] ?? .null)")
         let boxes = try #require(result["boxes"]?.objectValue)
-        let shown = response.frames[frame].result.placements.filter(\.visible)
+        let shown = response.frames[frame].result.placements.filter(\.isVisible)
         #expect(!shown.isEmpty)
         #expect(boxes.count == shown.count, "markers for \(boxes.keys.sorted()), shown \(shown.map(\.id))")
         for placement in shown {

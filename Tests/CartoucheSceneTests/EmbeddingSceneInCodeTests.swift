@@ -22,7 +22,7 @@ struct EmbeddingSceneInCodeTests {
         #"id: "eta-1", annotatedFeature: .layerFeature(layerId: "routes", featureId: "route-1"),"#,
         #"avoidLayers: ["routes"], options: SceneOptions(mode: .optimise))"#,
         #"let placed = try scene.place(text: text)"#,
-        #"let shown = placed.frames[0].result.placements.filter(\.visible)"#,
+        #"let shown = placed.frames[0].result.placements.filter(\.isVisible)"#,
         #"let style = try scene.styleDocument()"#,
         #"let bytes = try placed.jsonBytes()"#,
     ]
@@ -52,7 +52,7 @@ struct EmbeddingSceneInCodeTests {
 
         let text = try SceneDocumentTests.engine.get()
         let placed = try scene.place(text: text)
-        let shown = placed.frames[0].result.placements.filter(\.visible)
+        let shown = placed.frames[0].result.placements.filter(\.isVisible)
         let style = try scene.styleDocument()
         let bytes = try placed.jsonBytes()
         // The ETA is bound to the avoided routes layer and still shown (an avoid layer keeps other callouts off).

@@ -61,7 +61,7 @@ struct GettingStartedTests {
         let eta = placed.frames[0].result.placements[0]
         // eta.anchor: the anchor the solver chose; eta.frame: the callout's
         // rectangle in screen points; hidden ones say why (eta.hiddenReason).
-        #expect(eta.visible)
+        #expect(eta.isVisible)
         #expect(eta.anchor == AnchorConfig(.bottom))
         #expect(eta.frame?.width == 120)
     }

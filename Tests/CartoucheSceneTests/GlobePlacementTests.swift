@@ -86,7 +86,7 @@ struct GlobePlacementTests {
         let globe = try #require(try Projection(camera: camera, viewport: Self.viewport, projection: .globe).globe)
         for id in ["over-line", "over-polygon"] {
             let p = try #require(byId[id])
-            #expect(p.visible, "\(id): \(String(describing: p.hiddenReason))")
+            #expect(p.isVisible, "\(id): \(String(describing: p.hiddenReason))")
             let coordinate = try #require(p.anchorCoordinate)
             #expect(!globe.isOccluded(coordinate), "\(id) anchored behind the globe at \(coordinate)")
             #expect(abs(coordinate.latitude) <= 20.0001)
@@ -238,7 +238,7 @@ extension GlobePlacementTests {
             let cells = GlobeProjection.lineGridCells(zoom: camera.zoom)
             for ((id, shape), placement) in zip(shapes, frame.result.placements) {
                 #expect(placement.id == id)
-                guard placement.visible else {
+                guard placement.isVisible else {
                     try Self.checkHidden(shape, placement, globe, &tally)
                     continue
                 }

@@ -119,7 +119,7 @@ struct MotionContractTests {
             puck = ScreenRect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
         }
         let own = frame.first { $0.id == id }?.zIndex ?? 0
-        let higher = frame.filter { $0.id != id && $0.visible && ($0.zIndex ?? 0) > own }.compactMap(\.frame)
+        let higher = frame.filter { $0.id != id && $0.isVisible && ($0.zIndex ?? 0) > own }.compactMap(\.frame)
         let metre = 1 / (40_075_016.686 * cos(37.6 * .pi / 180))
         let size = ScreenSize(width: was.width, height: was.height)
         var best = Double.infinity
@@ -180,7 +180,7 @@ struct MotionContractTests {
         for (f, camera) in (scene["cameras"]?.arrayValue ?? []).enumerated() where !judged.shownFrames.contains(f) {
             alone["camera"] = camera
             let single = try Self.place(alone).frames[0].result.placements.first { $0.id == Self.eta }
-            #expect(single?.visible != true, "frame \(f): hidden, although placed alone it is shown")
+            #expect(single?.isVisible != true, "frame \(f): hidden, although placed alone it is shown")
         }
     }
 
@@ -244,14 +244,14 @@ struct MotionContractTests {
                       driven: Bool = true) throws -> Judged {
         let viewport = ScreenSize(width: 800, height: 600)
         let states = try response.frames.map { frame in try #require(frame.result.placements.first { $0.id == id }) }
-        var out = Judged(shown: states.filter(\.visible).count)
-        out.shownFrames = Set(states.indices.filter { states[$0].visible })
+        var out = Judged(shown: states.filter(\.isVisible).count)
+        out.shownFrames = Set(states.indices.filter { states[$0].isVisible })
         for f in states.indices.dropFirst() {
             let was = states[f - 1], now = states[f]
-            if was.visible != now.visible { out.toggles += 1 }
-            guard was.visible, now.visible, let a = was.frame, let b = now.frame else { continue }
+            if was.isVisible != now.isVisible { out.toggles += 1 }
+            guard was.isVisible, now.isVisible, let a = was.frame, let b = now.frame else { continue }
             if was.anchor != now.anchor { out.anchorChanges += 1 }
-            if f >= 2, states[f - 2].visible, states[f - 2].anchor == now.anchor, was.anchor != now.anchor { out.oneFrameFlips.append(f) }
+            if f >= 2, states[f - 2].isVisible, states[f - 2].anchor == now.anchor, was.anchor != now.anchor { out.oneFrameFlips.append(f) }
             let projection = try Projection(camera: ticks[f].camera, viewport: viewport)
             if let p = was.anchorCoordinate.flatMap({ projection.project($0) }), let q = now.anchorCoordinate.flatMap({ projection.project($0) }),
                hypot(p.x - q.x, p.y - q.y) > 1 {

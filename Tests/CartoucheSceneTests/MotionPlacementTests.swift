@@ -95,7 +95,7 @@ struct MotionPlacementTests {
                         {"center": [0, 0], "zoom": 10}]
             """#))
         let dot = response.frames.map { $0.result.placements[1] }
-        #expect(dot[0].visible && dot[2].visible)
+        #expect(dot[0].isVisible && dot[2].isVisible)
         #expect(dot[1].hiddenReason == .puck)
     }
 
@@ -186,7 +186,7 @@ struct MotionPlacementTests {
         for camera in scene["cameras"]?.arrayValue ?? [] {
             scene["cameras"] = [camera, camera, camera]
             let frames = try place(String(decoding: try JSONValue.object(scene).jsonBytes(), as: UTF8.self)).frames
-            #expect(frames[0].result.placements.filter(\.visible).count > 40)
+            #expect(frames[0].result.placements.filter(\.isVisible).count > 40)
             #expect(frames[1].result.placements == frames[0].result.placements)
             #expect(frames[2].result.placements == frames[0].result.placements)
             #expect(frames.dropFirst().map(\.anchorChanges) == [0, 0])

@@ -77,7 +77,7 @@ struct SceneDocumentTests {
         let response = try doc.place(text: engine)
         #expect(response.frames.count == 2)
         let overview = response.frames[0].result
-        let shown = Set(overview.placements.filter(\.visible).map(\.id))
+        let shown = Set(overview.placements.filter(\.isVisible).map(\.id))
         #expect(shown == ["eta-route-101", "eta-route-280", "price-parking-1", "price-parking-2"])
         // Sizes come from shaping: the ETA bubble is the measured callout.
         let measured = try engine.measure(.eta(title: "52 min", hint: "On highway")).size
@@ -85,7 +85,7 @@ struct SceneDocumentTests {
         #expect(abs(frame.width - measured.width) < 1e-9 && abs(frame.height - measured.height) < 1e-9)
         // Drive mode: only the route under the puck is on screen.
         let drive = response.frames[1].result
-        #expect(drive.placements.first { $0.id == "eta-route-101" }?.visible == true)
+        #expect(drive.placements.first { $0.id == "eta-route-101" }?.isVisible == true)
         #expect(drive.placements.first { $0.id == "eta-route-280" }?.hiddenReason == .offscreen)
         // Deterministic bytes.
         let a = try response.jsonBytes(), b = try doc.place(text: engine).jsonBytes()

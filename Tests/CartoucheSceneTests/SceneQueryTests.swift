@@ -93,7 +93,7 @@ struct SceneQueryTests {
         ]
         let frame = ScreenRect(x: 190, y: 140, width: 20, height: 20)
         let placed = ViewAnnotationResult(
-            placements: [ViewAnnotationPlacement(id: "callout", visible: true, frame: frame, anchor: AnchorConfig(.center), anchorCoordinate: center, zIndex: 0, hiddenReason: nil)],
+            placements: [ViewAnnotationPlacement(id: "callout", isVisible: true, frame: frame, anchor: AnchorConfig(.center), anchorCoordinate: center, zIndex: 0, hiddenReason: nil)],
             drawOrder: ["callout"], rejected: [], candidateTests: 1)
         let index = SceneQueryIndex(layers: layers, viewAnnotations: placed, projection: projection)
         #expect(index.query(at: ScreenPoint(x: 200, y: 150)).map(\.id) == ["callout", "t-high", "t-low", "b2", "b1"])

@@ -36,7 +36,7 @@ struct SceneSymbolTests {
         // The callout hanging below the point would cover the label: hidden, naming it.
         let placed = try doc.place(text: engine).frames[0].result
         #expect(placed.placements[0].hiddenReason == .collision(with: "berlin"))
-        #expect(placed.placements[1].visible)
+        #expect(placed.placements[1].isVisible)
     }
 }
 

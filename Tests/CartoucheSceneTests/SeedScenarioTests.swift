@@ -30,7 +30,7 @@ struct SeedScenarioTests {
         let projection = try Projection(camera: camera, viewport: viewport)
         for (routeId, other) in [("route-101", "route-280"), ("route-280", "route-101")] {
             let p = try #require(result.placements.first { $0.id == "eta-\(routeId)" })
-            #expect(p.visible, "\(p.id) hidden: \(String(describing: p.hiddenReason))")
+            #expect(p.isVisible, "\(p.id) hidden: \(String(describing: p.hiddenReason))")
             let anchor = try #require(p.anchorCoordinate.flatMap { projection.project($0) })
             // On its own route…
             #expect(screenDistance(anchor, to: seed.routes[routeId]!, projection) < 0.01)
@@ -41,7 +41,7 @@ struct SeedScenarioTests {
         }
         // Both parking tags show (allowOverlap) although they overlap each other.
         let tags = result.placements.filter { $0.id.hasPrefix("parking") }
-        #expect(tags.count == 2 && tags.allSatisfy(\.visible))
+        #expect(tags.count == 2 && tags.allSatisfy(\.isVisible))
         // Callouts that do not allow overlap keep off each other and the puck.
         let etaFrames = result.placements.filter { $0.id.hasPrefix("eta") }.compactMap(\.frame)
         #expect(etaFrames.count == 2 && !etaFrames[0].intersects(etaFrames[1]))
@@ -54,7 +54,7 @@ struct SeedScenarioTests {
         let result = try ViewAnnotationPlacer.place(scene)
         let projection = try Projection(camera: camera, viewport: viewport)
         let eta101 = try #require(result.placements.first { $0.id == "eta-route-101" })
-        #expect(eta101.visible, "hidden: \(String(describing: eta101.hiddenReason))")
+        #expect(eta101.isVisible, "hidden: \(String(describing: eta101.hiddenReason))")
         let frame = try #require(eta101.frame)
         let puckPoint = try #require(projection.project(seed.puck.coordinate))
         let puckBox = ScreenRect(x: puckPoint.x - 24, y: puckPoint.y - 24, width: 48, height: 48)
@@ -108,7 +108,7 @@ struct BindingTests {
             ViewAnnotation(id: "no-layer", annotatedFeature: .layerFeature(layerId: "nope", featureId: nil), size: ScreenSize(width: 20, height: 10)),
         ]
         let r = try ViewAnnotationPlacer.place(ViewAnnotationScene(camera: camera, viewport: viewport, viewAnnotations: vas, layers: layers))
-        #expect(r.placements[0].visible && r.placements[1].visible)
+        #expect(r.placements[0].isVisible && r.placements[1].isVisible)
         // The middle of the visible part of a line through the centre: the centre.
         let a = try #require(r.placements[0].anchorCoordinate)
         #expect(abs(a.latitude) < 1e-9 && abs(a.longitude) < 1e-9)

@@ -16,7 +16,7 @@ import Testing
             cameras: [.camera(Camera(center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 14))],
             viewAnnotations: [callout], managers: [.circle(stops)])
         let placed = try scene.place()
-        #expect(placed.frames[0].result.placements.map(\.visible) == [true])
+        #expect(placed.frames[0].result.placements.map(\.isVisible) == [true])
         let style: StyleDocument = try scene.styleDocument()
         #expect(style.layers.map(\.id) == ["background", "stops"])
         let bytes = Array(try JSONValue.object(["version": 1, "viewport": ["width": 10, "height": 10],

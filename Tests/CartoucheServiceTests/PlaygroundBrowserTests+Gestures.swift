@@ -152,7 +152,7 @@ extension PlaygroundBrowserTests {
         let placed = try scene.place(text: try Shared.engine.get()).frames[0].result.placements
         let drawnBefore = try #require(step["before"]?.objectValue?["callouts"]?.objectValue)
         let drawnAfter = try #require(step["after"]?.objectValue?["callouts"]?.objectValue)
-        #expect(Set(drawnAfter.keys) == Set(placed.filter(\.visible).map(\.id)), "drawn \(drawnAfter.keys.sorted())")
+        #expect(Set(drawnAfter.keys) == Set(placed.filter(\.isVisible).map(\.id)), "drawn \(drawnAfter.keys.sorted())")
         let common = Set(drawnBefore.keys).intersection(drawnAfter.keys)
         #expect(!common.isEmpty)
         for id in common {

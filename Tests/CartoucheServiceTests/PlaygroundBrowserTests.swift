@@ -57,7 +57,7 @@ struct PlaygroundBrowserTests {
         camera.zoom = ((camera.zoom + 0.5) * 100).rounded() / 100
         scene.cameras[0] = .camera(camera)
         let frame = try scene.place(text: text).frames[0]
-        let shown = try #require(frame.result.placements.first { $0.id == "eta-route-101" && $0.visible },
+        let shown = try #require(frame.result.placements.first { $0.id == "eta-route-101" && $0.isVisible },
                                  "the 52 min callout must be shown at zoom \(camera.zoom)")
         let box = try #require(shown.frame)
         let centre = ScreenPoint(x: box.minX + box.width / 2, y: box.minY + box.height / 2)

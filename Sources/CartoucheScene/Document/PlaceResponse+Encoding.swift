@@ -72,7 +72,7 @@ extension ViewAnnotationPlacement: JSONWritable {
         if let frame { w.key("frame"); try frame.writeJSON(to: &w) }
         if let hiddenReason { w.key("hiddenReason"); hiddenReason.writeJSON(to: &w) }
         w.key("id"); w.write(id)
-        w.key("visible"); w.write(visible)
+        w.key("visible"); w.write(isVisible)
         if let zIndex { w.key("zIndex"); w.write(zIndex) }
         w.endObject()
     }

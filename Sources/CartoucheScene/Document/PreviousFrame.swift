@@ -68,11 +68,11 @@ public struct PreviousFrame: Hashable, Sendable {
         for id in order {
             guard let e = entries[id] else { continue }
             placements.append(ViewAnnotationPlacement(
-                id: id, visible: e.shown, frame: e.shown ? e.frame : nil, anchor: e.shown ? e.anchor : nil,
+                id: id, isVisible: e.shown, frame: e.shown ? e.frame : nil, anchor: e.shown ? e.anchor : nil,
                 anchorCoordinate: e.shown ? e.anchorCoordinate : nil))
         }
         return ViewAnnotationResult(
-            placements: placements, drawOrder: placements.filter(\.visible).map(\.id), rejected: [], candidateTests: 0)
+            placements: placements, drawOrder: placements.filter(\.isVisible).map(\.id), rejected: [], candidateTests: 0)
     }
 }
 
@@ -82,7 +82,7 @@ extension PreviousFrame {
     public init(_ result: ViewAnnotationResult) {
         var entries: [String: Entry] = [:]
         for p in result.placements {
-            entries[p.id] = Entry(shown: p.visible, anchor: p.anchor, anchorCoordinate: p.anchorCoordinate, frame: p.frame)
+            entries[p.id] = Entry(shown: p.isVisible, anchor: p.anchor, anchorCoordinate: p.anchorCoordinate, frame: p.frame)
         }
         self.init(entries: entries)
     }
