@@ -17,11 +17,11 @@ extension PreparedScene {
         frame index: Int = 0, holes: SceneQueryIndex.HoleRule = .honoured, globeTaps: SceneQueryIndex.GlobeTapRule = .drawn,
         leaves: ClusterLeafPage = ClusterLeafPage()
     ) throws(SceneError) -> SceneQueryIndex {
-        let (placed, projection) = try placedFrame(index)
+        let frame = try placedFrame(index)
         let layers = try drawnLayers(frame: index, leaves: leaves)
         var boxes: [String: [ScreenRect]] = [:]
         for va in document.viewAnnotations { if let b = va.collisionBoxes { boxes[va.id] = b } }
-        return SceneQueryIndex(layers: layers, viewAnnotations: placed.result, collisionBoxes: boxes, projection: projection,
+        return SceneQueryIndex(layers: layers, viewAnnotations: frame.placed.result, collisionBoxes: boxes, projection: frame.projection,
                                 holes: holes, globeTaps: globeTaps)
     }
 }

@@ -33,9 +33,8 @@ public struct PreparedScene: Sendable {
     /// Whether rejected candidates were recorded (pictures' ghosts need them).
     public let recordsRejected: Bool
     let text: TextLayoutEngine?
-    /// Per placed frame, its projection (built once: placing, the tap index
-    /// and the picture share it).
-    let projections: [Projection]
+    /// Per placed frame, what placing it built and its other outputs reuse.
+    let frames: [PreparedFrame]
 
     /// - Parameters:
     ///   - scene: the scene to place.
@@ -69,8 +68,8 @@ public struct PreparedScene: Sendable {
         // The callouts and options are the same in every frame: checked once.
         try ViewAnnotationPlacer.validateCallouts(
             doc.viewAnnotations, cullingMargin: doc.options.cullingMargin, lineClearance: doc.options.lineClearance)
-        var frames: [PlaceResponse.Frame] = []
-        var projections: [Projection] = []
+        var placed: [PlaceResponse.Frame] = []
+        var frames: [PreparedFrame] = []
         // A scene's `previous` stands for the frame before its first camera.
         var last = doc.previous?.result(inOrder: doc.viewAnnotations.map(\.id))
         for (index, spec) in doc.cameras.prefix((lastFrame ?? doc.cameras.count - 1) + 1).enumerated() {
@@ -88,33 +87,47 @@ public struct PreparedScene: Sendable {
                 frameDoc.placementScene(camera: camera, projection: projection, text: text, linesAbove: above),
                 projection: projection, previous: last,
                 recordRejected: record, budget: budget)
-            projections.append(projection)
-            frames.append(PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) }))
+            let frame = PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) })
+            placed.append(frame)
+            frames.append(PreparedFrame(placed: frame, projection: projection, scene: frameDoc))
             last = result
         }
         self.document = doc
         self.layouts = layouts
         self.contents = scene.viewAnnotations.contentsById
         self.drawOrder = drawOrder
-        self.projections = projections
+        self.frames = frames
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
-        self.response = PlaceResponse(frames: frames, warnings: scene.missingGlyphWarnings(text: text, layouts: layouts) + stale)
+        self.response = PlaceResponse(frames: placed, warnings: scene.missingGlyphWarnings(text: text, layouts: layouts) + stale)
         self.recordsRejected = record
         self.text = text
     }
 
-    /// The placed frame `index` and its projection (the one placing built:
-    /// tap queries and pictures reuse it).
+    /// The placed frame `index` with the projection and the frame's scene
+    /// that placing built (tap queries and pictures reuse them).
     /// - Throws: `invalidValue` at `frame` when the scene has no such camera
     ///   or it was not prepared (beyond `through`).
-    public func placedFrame(_ index: Int) throws(SceneError) -> (placed: PlaceResponse.Frame, projection: Projection) {
+    public func placedFrame(_ index: Int) throws(SceneError) -> PreparedFrame {
         try document.checkFrame(index)
-        guard response.frames.indices.contains(index) else {
+        guard frames.indices.contains(index) else {
             throw .invalidValue(field: "frame", value: Double(index),
-                                reason: "was not placed: the scene was prepared through frame \(response.frames.count - 1)")
+                                reason: "was not placed: the scene was prepared through frame \(frames.count - 1)")
         }
-        return (response.frames[index], projections[index])
+        return frames[index]
     }
+}
+
+/// One placed camera of a ``PreparedScene``: its answer, with what placing
+/// it built and the frame's other outputs (tap queries, pictures, drawn
+/// layers) reuse instead of building again.
+public struct PreparedFrame: Sendable {
+    /// The frame's answer (camera used, placed callouts, anchor changes).
+    public let placed: PlaceResponse.Frame
+    /// The frame's one projection (it validated the camera).
+    public let projection: Projection
+    /// The scene as this camera sees it: the frame's puck and line trims
+    /// (`cameras[i].puck`, `cameras[i].lineTrim`) in place of the scene's.
+    let scene: SceneDocument
 }
 
 extension SceneDocument {

@@ -29,12 +29,11 @@ extension PreparedScene {
     /// - Complexity: linear in the managers' annotations (a clustered
     ///   manager builds its cluster index, O(n log n)).
     public func drawnLayers(frame index: Int, leaves: ClusterLeafPage = ClusterLeafPage()) throws(SceneError) -> [DrawnLayer] {
-        let (placed, _) = try placedFrame(index)
+        let frame = try placedFrame(index)
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
-        let frameDoc = document.forFrame(index)
         var layers: [DrawnLayer] = []
-        for m in frameDoc.managersInDrawOrder(drawOrder) {
-            layers += try frameDoc.drawnLayers(of: m, zoom: placed.camera.zoom, text: text, leaves: leaves)
+        for m in frame.scene.managersInDrawOrder(drawOrder) {
+            layers += try frame.scene.drawnLayers(of: m, zoom: frame.placed.camera.zoom, text: text, leaves: leaves)
         }
         return layers
     }

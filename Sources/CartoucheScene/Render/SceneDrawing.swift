@@ -46,7 +46,8 @@ extension PreparedScene {
     ///   `ghosts` when ghosts are asked of a scene prepared without
     ///   recording rejected candidates (they would be silently missing).
     public func drawing(frame index: Int = 0, options: SceneDocument.DrawingOptions = SceneDocument.DrawingOptions()) throws(SceneError) -> Drawing {
-        let (placed, projection) = try placedFrame(index)
+        let frame = try placedFrame(index)
+        let (placed, projection, frameDoc) = (frame.placed, frame.projection, frame.scene)
         if options.ghosts && !recordsRejected {
             throw .invalidValue(field: "ghosts", value: 1, reason: "needs the scene prepared with recordRejected: true")
         }
@@ -55,14 +56,13 @@ extension PreparedScene {
         // On the sphere, its disc and graticule lie under the layers.
         var layers: [Drawing.Layer] = projection.globe.map { [GlobeDrawing.backdrop($0, zoom: placed.camera.zoom)] } ?? []
         // The frame's own trims (`cameras[i].lineTrim`) hide stretches of its lines.
-        let frameDoc = document.forFrame(index)
         for m in frameDoc.managersInDrawOrder(drawOrder) {
             layers += try frameDoc.drawingLayers(of: m, projection, environment: frameDoc.styleEnvironment(zoom: placed.camera.zoom))
         }
         var overlay: [Drawing.Primitive] = []
         let pad = placed.camera.padding
         if pad != .zero { overlay.append(.padding(Drawing.PaddingFrame(rect: pad.paddedRect(in: viewport)))) }
-        if let puck = document.puck(ofFrame: index), let p = projection.project(puck.coordinate) {
+        if let puck = frameDoc.puck, let p = projection.project(puck.coordinate) {
             overlay.append(.puck(Drawing.Puck(center: p, bearing: puck.bearing - placed.camera.bearing)))
         }
         if options.ghosts {
