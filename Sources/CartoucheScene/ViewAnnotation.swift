@@ -52,12 +52,25 @@ public struct ViewAnnotation: Hashable, Sendable, CarriesViewAnnotationOptions {
     /// The size in points when it is given (or was measured); nil for
     /// content not measured yet.
     public var size: ScreenSize? {
-        if case .explicit(let size) = sizing { size } else { nil }
+        switch sizing {
+        case .explicit(let size): size
+        case .measured(_, let layout): layout.size
+        case .content: nil
+        }
     }
 
-    /// The content to measure, for a view sized by its content.
+    /// The content of a view sized by its content, measured or not.
     public var content: CalloutContent? {
-        if case .content(let content) = sizing { content } else { nil }
+        switch sizing {
+        case .content(let content), .measured(let content, _): content
+        case .explicit: nil
+        }
+    }
+
+    /// The measured layout of a view sized by its content, once measured
+    /// (``PreparedScene`` measures before placing).
+    public var layout: CalloutLayout? {
+        if case .measured(_, let layout) = sizing { layout } else { nil }
     }
 
     /// The size the solver places: callouts reach it validated

@@ -161,6 +161,11 @@ public enum ViewAnnotationSizing: Hashable, Sendable {
     case explicit(ScreenSize)
     /// Boxed, so a scene of a million size-given callouts stays compact.
     indirect case content(CalloutContent)
+    /// Content measured with the fonts: the content itself (a picture draws
+    /// its runs) and its layout (the size the solver places, where each run
+    /// went). What measuring a `.content` sizing gives, so the measured
+    /// scene carries both and needs no side table.
+    indirect case measured(CalloutContent, CalloutLayout)
 
     /// The size in points.
     /// - Throws: `TextError` for an invalid explicit size or content.
@@ -174,6 +179,8 @@ public enum ViewAnnotationSizing: Hashable, Sendable {
             return size
         case let .content(content):
             return try engine.measure(content).size
+        case let .measured(_, layout):
+            return layout.size
         }
     }
 }

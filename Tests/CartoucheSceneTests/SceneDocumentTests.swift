@@ -106,12 +106,18 @@ struct SceneDocumentTests {
         let content = try #require(eta.content)
         #expect(eta.size == nil)
         #expect(content == .eta(title: "52 min", hint: "On highway"))
-        // Preparing measures it: the prepared document gives the size, the content stays for pictures.
+        // Preparing measures it: the prepared document gives the size and
+        // keeps the content (pictures draw its runs) beside its layout.
         let engine = try Self.engine.get()
         let prepared = try PreparedScene(doc, text: engine)
         let measured = try #require(prepared.document.viewAnnotations.first { $0.id == "eta-route-101" })
-        #expect(measured.sizing == .explicit(try engine.measure(content).size))
-        #expect(prepared.contents["eta-route-101"] == content)
+        let layout = try engine.measure(content)
+        #expect(measured.sizing == .measured(content, layout))
+        #expect(measured.size == layout.size)
+        #expect(measured.content == content)
+        #expect(prepared.layouts["eta-route-101"] == layout)
+        // A measured document is whole: it places again without fonts, the same.
+        #expect(try PreparedScene(prepared.document, text: nil).response.frames == prepared.response.frames)
         // The solver itself takes sizes only.
         let camera = try doc.resolve(try #require(doc.cameras.first))
         let unmeasured = ViewAnnotationScene(camera: camera, viewport: doc.viewport, viewAnnotations: [eta])

@@ -21,9 +21,6 @@ public struct PreparedScene: Sendable {
     public let document: SceneDocument
     /// The measured layouts of content-sized callouts, by id (for pictures).
     public let layouts: [String: CalloutLayout]
-    /// The content of content-sized callouts, by id (pictures draw its runs
-    /// where `layouts` put them).
-    let contents: [String: CalloutContent]
     /// The annotation layers' ids, bottom to top (``SceneDocument/drawOrder(target:)``).
     public let drawOrder: [String]
     /// One frame per placed camera: all of them, or those up to `through`.
@@ -94,7 +91,6 @@ public struct PreparedScene: Sendable {
         }
         self.document = doc
         self.layouts = layouts
-        self.contents = scene.viewAnnotations.contentsById
         self.drawOrder = drawOrder
         self.frames = frames
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))

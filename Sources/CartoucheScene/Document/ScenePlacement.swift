@@ -127,9 +127,10 @@ extension SceneDocument {
     }
 
     /// Measures content-sized view annotations with `text`: the returned
-    /// document gives every callout's size (`ViewAnnotationSizing.explicit`,
-    /// what the solver places), with the layouts by id (for pictures and
-    /// warnings). The content itself stays with the scene it came from.
+    /// document gives every callout's size: a content-sized callout becomes
+    /// `ViewAnnotationSizing.measured(content, layout)`, its content kept
+    /// beside the layout's size the solver places. Also returns the layouts
+    /// by id (for warnings).
     public func measured(with text: TextLayoutEngine?) throws(SceneError) -> (SceneDocument, [String: CalloutLayout]) {
         var doc = self
         let layouts = try doc.viewAnnotations.measure(with: text)
@@ -153,20 +154,20 @@ extension SceneDocument {
 }
 
 extension [ViewAnnotation] {
-    /// Measures the content-sized callouts with `text`, giving each its
-    /// measured size; the layouts by id.
+    /// Measures the content-sized callouts with `text` (`.content` becomes
+    /// `.measured`; measured ones are left as they are); the layouts by id.
     /// - Throws: ``SceneError/textEngineRequired`` when some callout has
     ///   content and `text` is nil; ``SceneError/text(id:_:)`` for content
     ///   that cannot be measured.
     mutating func measure(with text: TextLayoutEngine?) throws(SceneError) -> [String: CalloutLayout] {
         var layouts: [String: CalloutLayout] = [:]
         for i in indices {
-            guard let content = self[i].content else { continue }
+            guard case .content(let content) = self[i].sizing else { continue }
             guard let text else { throw .textEngineRequired }
             do {
                 let layout = try text.measure(content)
                 layouts[self[i].id] = layout
-                self[i].sizing = .explicit(layout.size)
+                self[i].sizing = .measured(content, layout)
             } catch {
                 throw .text(id: self[i].id, error)
             }

@@ -79,7 +79,7 @@ extension PreparedScene {
             let primary = (byId[id]?.priority ?? 0) > 0
             var callout = Drawing.Callout(id: id, frame: frame, anchorPoint: point, anchor: anchor.anchor,
                                           style: primary ? RenderStyle.primaryCallout : RenderStyle.callout)
-            if let layout = layouts[id], let content = contents[id] {
+            if case .measured(let content, let layout)? = byId[id]?.sizing {
                 callout.style.tailSize = content.tailSize
                 callout.lines = layout.lines.map { line in
                     let run = content.runs[line.run]
