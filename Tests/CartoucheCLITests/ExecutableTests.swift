@@ -23,7 +23,10 @@ struct Executable {
         environment: [String: String]? = nil, currentDirectory: URL? = nil
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = try #require(executable ?? url, "build the cartouche executable first (swift build --product cartouche)")
+        // Unwrapped into a constant of its own: `#require` straight into the
+        // optional `executableURL` would unwrap and re-wrap (a warning).
+        let binary: URL = try #require(executable ?? url, "build the cartouche executable first (swift build --product cartouche)")
+        process.executableURL = binary
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }

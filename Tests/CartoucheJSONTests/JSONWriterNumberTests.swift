@@ -30,12 +30,27 @@ enum DescriptionSpelling {
 }
 
 @Suite struct JSONWriterNumberTests {
+    /// Subnormal test values from their decimal spelling (each must parse).
+    static func subnormals(_ spellings: [String]) -> [Double] {
+        spellings.map { Double($0) ?? .nan }
+    }
+
+    @Test("the subnormal edge cases parsed from text are subnormal (none fell back to NaN)")
+    func subnormalSpellingsParse() {
+        let values = Self.edgeCases.filter { !$0.isNormal && $0 != 0 }
+        #expect(values.count == 9)
+        let subnormal = values.filter { $0.isSubnormal }
+        #expect(subnormal.count == values.count)
+    }
+
     /// Hand-picked doubles where spelling or digit choice can go wrong.
     static let edgeCases: [Double] = [
         0, -0.0, 1, -1, 0.1, 0.2, 0.3, 0.30000000000000004, 1.0 / 3, 2.0 / 3, .pi, M_E, 100.5, 4.35, 1e15 + 0.5,
-        // Subnormals, the smallest and largest magnitudes.
-        5e-324, -5e-324, 1e-323, 1.5e-323, 4.9406564584124654e-318, 1.18575755e-316, 2.989102097996e-312, 5e-310,
-        2.2250738585072009e-308, 2.2250738585072014e-308, 2.2250738585072019e-308,
+        // Subnormals (parsed from text: a subnormal literal draws a precision
+        // warning), then the smallest and largest normal magnitudes.
+    ] + subnormals(["5e-324", "-5e-324", "1e-323", "1.5e-323", "4.9406564584124654e-318", "1.18575755e-316",
+                    "2.989102097996e-312", "5e-310", "2.2250738585072009e-308"]) + [
+        2.2250738585072014e-308, 2.2250738585072019e-308,
         1.7976931348623157e308, -1.7976931348623157e308, 8.98846567431158e307,
         // The fixed/exponent switch points: 1e-4 below, 2^53 above.
         0.0001, 0.00001, 0.000099999, 9.999999999999999e-5, 0.00010000000000000002, 0.000123, -0.000123,
@@ -43,7 +58,7 @@ enum DescriptionSpelling {
         4_503_599_627_370_495.5, 2_251_799_813_685_247.75, 9_007_199_254_740_991, 9_007_199_254_740_992,
         9_007_199_254_740_994, -9_007_199_254_740_994, 18_014_398_509_481_984, 18_014_398_509_481_988,
         9_223_372_036_854_775_808, 18_446_744_073_709_551_616, 1e15, 1e16, 1e17, 1e21, 1e22, 1e23,
-        123_456_789_012_345_680_000, 1.2345678901234568e20, 1.8531501765868567e21, -3.347727380279489e33,
+        123_456_789_012_345_683_968, 1.2345678901234568e20, 1.8531501765868567e21, -3.347727380279489e33,
         9.0608011534336e15, 4.708356024711512e18, 9.409340012568248e18, 1.2345678,
         // Coordinates as they come from users and from float arithmetic.
         -122.41941550000001, 37.7749, -180, 180, 179.99999999999997, -85.05112877980659, 0.000001, 1e-6 * 3,
@@ -85,9 +100,9 @@ enum DescriptionSpelling {
     /// A few spellings written out by hand, so a change in Swift's
     /// `description` would show up here rather than silently move both sides.
     @Test(arguments: [
-        (5e-324, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e308"), (0.0001, "0.0001"),
+        (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e308"), (0.0001, "0.0001"),
         (0.00001, "1e-5"), (9_007_199_254_740_992, "9007199254740992"), (9_007_199_254_740_994, "9.007199254740994e15"),
-        (18_014_398_509_481_984, "1.8014398509481984e16"), (123_456_789_012_345_680_000, "1.2345678901234568e20"),
+        (18_014_398_509_481_984, "1.8014398509481984e16"), (123_456_789_012_345_683_968, "1.2345678901234568e20"),
         (1e21, "1e21"), (1e23, "1e23"), (-0.000123, "-0.000123"), (1e15 + 0.5, "1000000000000000.5"),
         (2.2250738585072014e-308, "2.2250738585072014e-308"), (0.30000000000000004, "0.30000000000000004"),
         (-122.41941550000001, "-122.41941550000001"), (4_503_599_627_370_495.5, "4503599627370495.5"),

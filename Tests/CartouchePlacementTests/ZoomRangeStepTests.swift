@@ -67,7 +67,7 @@ struct ZoomRangeStepTests {
     func extremeSteps() throws {
         let (items, start) = ZoomRangePlacerTests.randomScene(seed: 77, count: 30...60)
         let continuous = try ZoomRangePlacer.place(items, range: start, mode: .optimise)
-        for step in [5e-324, 1e-300, 1e300] {
+        for step in [Double.leastNonzeroMagnitude, 1e-300, 1e300] {
             var range = start
             range.minZoomStep = step
             for mode in [PlacementMode.greedy, .optimise] {

@@ -24,7 +24,10 @@ struct CorpusExecutableTests {
     /// large input cannot dead-lock against the process's output.
     static func place(_ input: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
         let process = Process()
-        process.executableURL = try #require(executable, "build the cartouche executable first (swift build --build-tests)")
+        // Unwrapped into a constant of its own: `#require` straight into the
+        // optional `executableURL` would unwrap and re-wrap (a warning).
+        let binary: URL = try #require(executable, "build the cartouche executable first (swift build --build-tests)")
+        process.executableURL = binary
         process.arguments = ["place", "-"]
         let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString).json")
         try Data(input).write(to: inputFile)
