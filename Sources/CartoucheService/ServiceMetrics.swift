@@ -43,7 +43,8 @@ public final class ServiceMetrics: Sendable {
     }
     static var heavyJobs: MetricNameDescriptor {
         MetricNameDescriptor(
-            namespace: "cartouche", metricName: "heavy_jobs",
+            // A count of jobs has no unit; an empty unit adds nothing to the name.
+            namespace: "cartouche", metricName: "heavy_jobs", unitName: "",
             helpText: "Heavy jobs (placing, compiling, shaping) in the pool at the scrape: running, and waiting for a slot.")
     }
     static let durationBuckets: [Duration] = [
