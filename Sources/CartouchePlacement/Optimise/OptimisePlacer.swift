@@ -30,7 +30,7 @@ import CartoucheGeometry
 /// `maxScannedEntries`); then each member still hidden is inserted by moving assigned annotations along chains
 /// (`ShownSet.insert`); then each small closed neighbourhood that still has
 /// a hidden member is solved exactly (`ShownSet.solve`). The highest tiers
-/// (starting among the first 256 annotations, at most 8 members) then have
+/// (starting among the first 300 annotations, at most 8 members) then have
 /// each member still hidden decided exactly: its neighbourhood grows until
 /// a placement proves yes or a relaxation proves no (`ShownSet.insertExactly`,
 /// within a node budget; `PlacementResult.exactTiers`). A group whose first

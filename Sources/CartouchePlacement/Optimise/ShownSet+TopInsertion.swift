@@ -12,8 +12,13 @@ extension ShownSet {
     struct TopEffort {
         /// Tiers that start among this many annotations in placement order
         /// (the top of the list), with at most `ExactEffort.openTierMembers`
-        /// members, are decided exactly while the node budget lasts.
-        var topItems = 256
+        /// members, are decided exactly while the node budget lasts. 300,
+        /// not 256: the Nile delta z7 first differs from the optimum at
+        /// #284, and deciding it shows 224 of the optimum's 226 labels
+        /// (99.1 %; 223 at 256). Each more top label costs time where the
+        /// budget lasts (Mexico z6 1.26×, US west 1.11×: Benchmarks/README.md,
+        /// "Contested views, fourth round").
+        var topItems = 300
         /// The neighbourhood starts at `ExactEffort.openItems` annotations
         /// and doubles up to this many.
         var maxItems = 48
