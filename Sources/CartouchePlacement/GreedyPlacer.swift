@@ -33,6 +33,8 @@ public enum GreedyPlacer {
             if rank & 31 == 31, let cancel = options.shouldCancel, cancel() {
                 throw PlacementCancelled(placedSoFar: placedOrder.count)
             }
+            // Copied once; every use below borrows the copy. (`items[i]` at
+            // each use, even from a `Span`, copied it at each: #31.)
             let item = items[i]
             if let reason = precheckReason(item, zoom: environment.zoom) {
                 placements[i].hiddenReason = reason
@@ -41,35 +43,38 @@ public enum GreedyPlacer {
             // (An empty dictionary still hashes the id on lookup: skip it.)
             let previous = options.previousAnchors.isEmpty ? nil : options.previousAnchors[item.id]
             let anchors = orderedAnchors(item, previous: previous)
+            let points = item.anchorPoints
+            let size = item.size
             var firstReason: HiddenReason? = nil
             let hasBoxes = !(item.collisionBoxes?.isEmpty ?? true)
+            let obstaclesApply = obstacles.obstaclesApply(to: item)
             // Without offsets every anchor's frame touches its anchor point, so
             // once the point lies strictly inside a shown annotation every
             // remaining candidate there overlaps it: skip them (dense scenes
             // reject most candidates this way). Not when each rejected
             // candidate is recorded, nor with collision boxes, which need not
             // reach the point.
-            let order = CandidateOrder(item, previous: previous)
+            let candidates = CandidateOrder(item, previous: previous)
             let skipsCoveredPoints = !hasBoxes && !item.allowOverlap && !options.recordRejected
-                && item.size.width > collisionTolerance && item.size.height > collisionTolerance
+                && size.width > collisionTolerance && size.height > collisionTolerance
                 && anchors.allSatisfy { $0.offsetX == 0 && $0.offsetY == 0 }
             // Plain nested loops over each pass's ranges: an iterator per
             // candidate cost greedy 15 % on dense scenes.
             var passIndex = 0
-            search: while let pass = order.pass(passIndex) {
+            search: while let pass = candidates.pass(passIndex) {
                 passIndex += 1
-                for pi in pass.points where obstacles.keeps(anchorPoint: item.anchorPoints[pi]) {
-                    let point = item.anchorPoints[pi]
+                for pi in pass.points where obstacles.keeps(anchorPoint: points[pi]) {
+                    let point = points[pi]
                     var pointChecked = false
                     for ai in pass.anchors {
                         let config = anchors[ai]
                         tests += 1
-                        let frame = config.frame(at: point, size: item.size)
+                        let frame = config.frame(at: point, size: size)
                         // Most items collide with their whole frame: test it
                         // without building a one-element array per candidate.
                         let check = hasBoxes
-                            ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, grid)
-                            : firstViolation(frame, CollectionOfOne(frame), item, obstacles, grid)
+                            ? firstViolation(frame, item.collisionRects(for: frame), item, obstacles, obstaclesApply, grid)
+                            : firstViolation(frame, CollectionOfOne(frame), item, obstacles, obstaclesApply, grid)
                         if let check {
                             // Name the reason only when it is reported: building a
                             // `.collision(with: id)` per rejected candidate copied a
@@ -106,7 +111,7 @@ public enum GreedyPlacer {
                 placements[i].hiddenReason = firstReason ?? .offscreen
             }
         }
-        return finish(placements, placedOrder: placedOrder, rejected: rejected, tests: tests)
+        return finish(consume placements, placedOrder: placedOrder, rejected: rejected, tests: tests)
     }
 
     /// Why a candidate is rejected: a static rule, or the index of an
@@ -121,9 +126,11 @@ public enum GreedyPlacer {
     @inline(__always)
     private static func firstViolation<Rects: Collection<ScreenRect>>(
         _ frame: ScreenRect, _ rects: Rects, _ item: PlacementItem,
-        _ obstacles: StaticObstacles, _ grid: GridIndex
+        _ obstacles: StaticObstacles, _ obstaclesApply: Bool, _ grid: GridIndex
     ) -> Violation? {
-        if let reason = obstacles.violation(frame: frame, rects: rects, item: item) { return .rule(reason) }
+        if let reason = obstacles.violation(frame: frame, rects: rects, item: item, obstaclesApply: obstaclesApply) {
+            return .rule(reason)
+        }
         guard !item.allowOverlap else { return nil }
         for r in rects {
             if let owner = grid.firstIntersection(with: r) { return .annotation(owner) }
@@ -151,10 +158,12 @@ public enum GreedyPlacer {
 
 /// Assigns z-indices: annotations placed earlier (higher priority) are drawn
 /// on top, so the draw order is the placement order reversed.
+///
+/// Takes the placements over (`consuming`): a copy of them was 3 % of greedy
+/// placement's instructions on `placement-speed` (#31).
 func finish(
-    _ placements: [Placement], placedOrder: [Int], rejected: [RejectedCandidate], tests: Int
+    _ placements: consuming [Placement], placedOrder: [Int], rejected: [RejectedCandidate], tests: Int
 ) -> PlacementResult {
-    var placements = placements
     let drawOrder = Array(placedOrder.reversed())
     for (z, i) in drawOrder.enumerated() { placements[i].zIndex = z }
     return PlacementResult(placements: placements, drawOrder: drawOrder, rejected: rejected, candidateTests: tests)

@@ -43,8 +43,10 @@ public struct PlacementItem: Hashable, Sendable, CarriesViewAnnotationOptions {
     }
 
     /// The rects that collide for a frame: the collision boxes moved into the
-    /// frame, or the frame itself.
-    @inlinable
+    /// frame, or the frame itself. (Always inlined, like the item's other
+    /// uses in greedy placement's candidate loop, so that none of them takes
+    /// a copy of the item: #31.)
+    @inlinable @inline(__always)
     func collisionRects(for frame: ScreenRect) -> [ScreenRect] {
         guard let boxes = options.collisionBoxes, !boxes.isEmpty else { return [frame] }
         return boxes.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
