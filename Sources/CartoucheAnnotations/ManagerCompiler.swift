@@ -73,63 +73,82 @@ extension AnnotationManager {
         // Per-annotation expressions become constants of their features.
         let annotations = try evaluatingAnnotationExpressions().annotations
         try validateManagerLevel(target: target)
-        // Per-feature keys the target cannot take (empty for .mapbox).
-        let restricted: [(key: String, support: RendererSupport)] = target == .mapbox ? [] :
-            Kind.Annotation.Properties.descriptors.filter { $0.support != .all }.map { ($0.key, $0.support) }
+        let descriptors = Kind.Annotation.Properties.descriptors
+        // Per descriptor: whether the target cannot take it per feature (none for .mapbox).
+        let isRestricted = descriptors.map { target != .mapbox && $0.support != .all }
+        // The feature property of each descriptor (`layerProperties.<key>`),
+        // spelled once per compile rather than once per annotation and key.
+        let featureKeys = descriptors.map { StyleExpression.perFeatureKey($0.key, in: layerPropertiesKey) }
+        let iconImageIndex = descriptors.firstIndex { $0.key == "icon-image" }
+        let iconImageFeatureKey = StyleExpression.perFeatureKey("icon-image", in: layerPropertiesKey)
 
-        var warnings: [AnnotationError] = []
-        var firstIndexById: [String: Int] = [:]
-        firstIndexById.reserveCapacity(annotations.count)
+        // Later occurrences of an id are dropped (the first wins), before
+        // anything about them is checked. Found by the streaming compile's
+        // hash scan: a `[String: Int]` of every id was a tenth of this loop.
+        let duplicates = DuplicateIds.find(in: annotations)
+        let warnings: [AnnotationError] = duplicates.map {
+            .duplicateAnnotationId(manager: id, annotation: annotations[$0.dropped].id, keptIndex: $0.kept, droppedIndex: $0.dropped)
+        }
+        var nextDuplicate = 0
         var features: [JSONValue] = []
         if buildingFeatures { features.reserveCapacity(annotations.count) }
         var dataDrivenKeys = retainedDataDrivenKeys
-        var isSet = [Bool](repeating: false, count: Kind.Annotation.Properties.descriptors.count)
+        var isSet = [Bool](repeating: false, count: descriptors.count)
         var usesImageKey = false
         var imageUses: [CompiledManager.ImageUse] = []
+        // One annotation's set properties, in descriptor order (reused).
+        var values: [(index: Int, value: JSONValue)] = []
+        values.reserveCapacity(descriptors.count)
 
-        // Index loop, not enumerated(): see checkedStyleJSON on generic tuples.
+        // Index loop, not enumerated(): see checkedStyleValues on generic tuples.
         for index in annotations.indices {
-            let annotation = annotations[index]
-            if let kept = firstIndexById[annotation.id] {
-                warnings.append(.duplicateAnnotationId(manager: id, annotation: annotation.id, keptIndex: kept, droppedIndex: index))
+            if nextDuplicate < duplicates.count && duplicates[nextDuplicate].dropped == index {
+                nextDuplicate += 1
                 continue
             }
-            firstIndexById[annotation.id] = index
+            let annotation = annotations[index]
             if let problem = annotation.geometryProblem {
                 throw .invalidGeometry(manager: id, annotation: annotation.id, problem: problem)
             }
-            var layerValues: [String: JSONValue]
             do {
-                layerValues = try annotation.properties.checkedStyleJSON(markingSetIn: &isSet)
+                try annotation.properties.checkedStyleValues(into: &values, markingSetIn: &isSet)
             } catch {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: error.key, problem: error.problem)
             }
-            for (key, support) in restricted where layerValues[key] != nil {
-                throw .unsupportedByTarget(manager: id, annotation: annotation.id, property: key, support: support)
+            // The first property (in descriptor order) the target cannot take.
+            for (i, _) in values where isRestricted[i] {
+                throw .unsupportedByTarget(manager: id, annotation: annotation.id, property: descriptors[i].key, support: descriptors[i].support)
             }
             if !isWritable(.object(annotation.customData)) {
                 throw .invalidProperty(manager: id, annotation: annotation.id, property: customDataKey, problem: .notFinite)
             }
+            var setsIconImage = iconImageIndex.map { icon in values.contains { $0.index == icon } } ?? false
+            // The image doubles as the icon unless one is named explicitly.
+            var imageIcon: String?
             if let image = annotation.styleImage {
                 if let (field, problem) = image.firstProblem {
                     throw .invalidProperty(manager: id, annotation: annotation.id, property: "image.\(field)", problem: problem)
                 }
-                // The image doubles as the icon unless one is named explicitly.
-                if layerValues["icon-image"] == nil { layerValues["icon-image"] = .string(image.name) }
+                if !setsIconImage {
+                    imageIcon = image.name
+                    setsIconImage = true
+                }
                 imageUses.append(.init(image: image, annotation: annotation.id))
             }
-            if layerValues["icon-image"] != nil { usesImageKey = true }
+            if setsIconImage { usesImageKey = true }
             guard buildingFeatures else { continue }
-            // Plain dictionary literals: JSONValue's literal init de-duplicates keys, which costs here.
-            var properties: [String: JSONValue] = [customDataKey: .object(annotation.customData)]
-            for (key, value) in layerValues { properties[StyleExpression.perFeatureKey(key, in: layerPropertiesKey)] = value }
+            // Sized once: grown from a literal, the dictionary was rehashed as members came in.
+            var properties = [String: JSONValue](minimumCapacity: values.count + 3)
+            properties[customDataKey] = .object(annotation.customData)
+            for (i, value) in values { properties[featureKeys[i]] = value }
+            if let imageIcon { properties[iconImageFeatureKey] = .string(imageIcon) }
             if promoteIds { properties[annotationIdPropertyKey] = .string(annotation.id) }
+            // A plain dictionary literal: JSONValue's literal init de-duplicates keys, which costs here.
             let feature: [String: JSONValue] = [
-                "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometryJSON, "properties": .object(properties),
+                "type": "Feature", "id": .string(annotation.id), "geometry": annotation.geometry.json, "properties": .object(properties),
             ]
             features.append(.object(feature))
         }
-        let descriptors = Kind.Annotation.Properties.descriptors
         for i in 0..<descriptors.count where isSet[i] { dataDrivenKeys.insert(descriptors[i].key) }
         // An image sets icon-image on the feature without setting the field.
         if usesImageKey { dataDrivenKeys.insert("icon-image") }

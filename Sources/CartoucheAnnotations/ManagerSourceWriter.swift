@@ -137,7 +137,7 @@ extension AnnotationManager {
         feature.removeAll()
         do throws(JSONWriteError) {
             feature.append(fragment: "{\"geometry\":")
-            try Kind.Annotation.writeGeometry(of: annotation, to: &feature)
+            try annotation.pointee.geometry.write(to: &feature)
             feature.append(fragment: ",\"id\":")
             feature.appendString(annotation.pointee.id)
             feature.append(fragment: ",\"properties\":{\"custom_data\":")
@@ -228,38 +228,6 @@ extension AnnotationManager {
     }
 }
 
-extension LayerAnnotation {
-    /// Writes ``geometryJSON`` (the default; point types write directly).
-    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
-        try writer.write(geometryJSON)
-    }
-}
-
-/// `{"coordinates":[lng,lat],"type":"Point"}`, as `geometryJSON` writes it.
-@inline(__always)
-func writePointGeometry(_ c: Coordinate, to writer: inout JSONWriter) throws(JSONWriteError) {
-    let keys = SourceKeys.shared
-    writer.beginObject()
-    writer.key(keys.coordinates)
-    writer.beginArray()
-    try writer.write(c.longitude)
-    try writer.write(c.latitude)
-    writer.endArray()
-    writer.key(keys.type)
-    writer.write(keys.point)
-    writer.endObject()
-}
-
-/// `{"coordinates":[lng,lat],"type":"Point"}` appended to a feature buffer.
-@inline(__always)
-func writePointGeometry(_ c: Coordinate, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-    buffer.append(fragment: "{\"coordinates\":[")
-    try buffer.appendNumber(c.longitude)
-    buffer.append(byte: UInt8(ascii: ","))
-    try buffer.appendNumber(c.latitude)
-    buffer.append(fragment: "],\"type\":\"Point\"}")
-}
-
 /// A property's member writer in an object the hot loop holds unmanaged,
 /// so calling it retains nothing.
 final class MemberWriter<Owner> {
@@ -272,9 +240,7 @@ final class MemberWriter<Owner> {
 struct SourceKeys: Sendable {
     static let shared = SourceKeys()
     let features = JSONQuotedString("features")
-    let coordinates = JSONQuotedString("coordinates")
     let annotationId = JSONQuotedString(annotationIdPropertyKey)
     let type = JSONQuotedString("type")
     let featureCollection = JSONQuotedString("FeatureCollection")
-    let point = JSONQuotedString("Point")
 }

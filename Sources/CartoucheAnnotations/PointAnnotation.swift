@@ -33,17 +33,7 @@ public struct PointAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
-    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
-        try writePointGeometry(coordinate, to: &writer)
-    }
-    public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-        try writePointGeometry(coordinate, to: &buffer)
-    }
-    public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-        try writePointGeometry(annotation.pointee.coordinate, to: &buffer)
-    }
-    public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
+    public var geometry: AnnotationGeometry { .point(coordinate) }
     public var styleImage: StyleImage? { image }
 }
 
@@ -67,17 +57,7 @@ public struct CircleAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue { .object(["type": "Point", "coordinates": positionJSON(coordinate)]) }
-    public func writeGeometry(to writer: inout JSONWriter) throws(JSONWriteError) {
-        try writePointGeometry(coordinate, to: &writer)
-    }
-    public func writeGeometry(to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-        try writePointGeometry(coordinate, to: &buffer)
-    }
-    public static func writeGeometry(of annotation: UnsafePointer<Self>, to buffer: inout JSONRawBuffer) throws(JSONWriteError) {
-        try writePointGeometry(annotation.pointee.coordinate, to: &buffer)
-    }
-    public var geometryProblem: GeometryProblem? { invalidPointCoordinate(coordinate) }
+    public var geometry: AnnotationGeometry { .point(coordinate) }
 }
 
 /// A line through two or more coordinates, drawn by a line layer.
@@ -100,14 +80,7 @@ public struct PolylineAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue {
-        ["type": "LineString", "coordinates": .array(coordinates.map(positionJSON))]
-    }
-
-    public var geometryProblem: GeometryProblem? {
-        guard coordinates.count >= 2 else { return .tooFewLinePositions(coordinates.count) }
-        return firstInvalidCoordinate(coordinates)
-    }
+    public var geometry: AnnotationGeometry { .lineString(coordinates) }
 }
 
 /// A polygon: an outer ring and optional holes, each ring closed (last
@@ -132,17 +105,5 @@ public struct PolygonAnnotation: LayerAnnotation {
         set { properties[keyPath: keyPath] = newValue }
     }
 
-    public var geometryJSON: JSONValue {
-        ["type": "Polygon", "coordinates": .array(rings.map { .array($0.map(positionJSON)) })]
-    }
-
-    public var geometryProblem: GeometryProblem? {
-        guard !rings.isEmpty else { return .noRings }
-        for (r, ring) in rings.enumerated() {
-            guard ring.count >= 4 else { return .ringTooShort(ring: r, count: ring.count) }
-            if let problem = firstInvalidCoordinate(ring) { return problem }
-            guard ring.first == ring.last else { return .ringNotClosed(ring: r) }
-        }
-        return nil
-    }
+    public var geometry: AnnotationGeometry { .polygon(rings) }
 }

@@ -127,22 +127,28 @@ import Testing
         #expect(try manager.writeSourceData(to: &writer) == manager.compile().warnings)
     }
 
-    /// `writeGeometry(of:to:)` (in place, what the streaming compile calls)
-    /// writes `geometryJSON`'s bytes for every kind: point and circle
-    /// annotations by their own implementation, lines and polygons by the default.
-    @Test func geometryInPlaceIsGeometryJSON() throws {
-        func expectGeometry<A: LayerAnnotation>(_ annotation: A, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            var inPlace = JSONRawBuffer()
-            try withUnsafePointer(to: annotation) { pointer throws(JSONWriteError) in try A.writeGeometry(of: pointer, to: &inPlace) }
+    /// The geometry's bytes (what the streaming compile writes) are the
+    /// bytes of its tree (what `compile()` builds) for every kind and shape:
+    /// the two spellings `AnnotationGeometry` derives from each type's one
+    /// description.
+    @Test func geometryBytesAreGeometryJSON() throws {
+        func expectGeometry<A: LayerAnnotation>(_ annotation: A, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            var bytes = JSONRawBuffer()
+            try annotation.geometry.write(to: &bytes)
             var tree = JSONWriter()
             try tree.write(annotation.geometryJSON)
-            #expect(inPlace.withBytes { String(decoding: $0, as: UTF8.self) } == String(decoding: tree.bytes, as: UTF8.self),
-                    sourceLocation: sourceLocation)
+            let written = bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+            #expect(written == String(decoding: tree.bytes, as: UTF8.self), sourceLocation: sourceLocation)
+            #expect(written == expected, sourceLocation: sourceLocation)
         }
-        try expectGeometry(PointAnnotation(id: "p", coordinate: Coordinate(latitude: -33.868_820_123_456_78, longitude: 151.209_295)))
-        try expectGeometry(CircleAnnotation(id: "c", coordinate: Fixtures.paris))
-        try expectGeometry(PolylineAnnotation(id: "l", coordinates: [Fixtures.paris, Fixtures.berlin]))
-        try expectGeometry(PolygonAnnotation(id: "z", rings: [Fixtures.square(0, 0, size: 4), Fixtures.square(1, 1)]))
+        try expectGeometry(PointAnnotation(id: "p", coordinate: Coordinate(latitude: -33.868_820_123_456_78, longitude: 151.209_295)),
+                           #"{"coordinates":[151.209295,-33.86882012345678],"type":"Point"}"#)
+        try expectGeometry(CircleAnnotation(id: "c", coordinate: Coordinate(latitude: -0.0, longitude: 1e-7)),
+                           #"{"coordinates":[1e-7,-0],"type":"Point"}"#)
+        try expectGeometry(PolylineAnnotation(id: "l", coordinates: [Fixtures.paris, Coordinate(latitude: 52.5, longitude: 13)]),
+                           #"{"coordinates":[[2.3522,48.8566],[13,52.5]],"type":"LineString"}"#)
+        try expectGeometry(PolygonAnnotation(id: "z", rings: [Fixtures.square(0, 0, size: 4), Fixtures.square(1, 1)]),
+                           #"{"coordinates":[[[0,0],[4,0],[4,4],[0,0]],[[1,1],[2,1],[2,2],[1,1]]],"type":"Polygon"}"#)
     }
 
     /// Invalid input: the same error from both paths, in the same order of checks.
