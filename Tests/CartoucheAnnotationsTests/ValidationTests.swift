@@ -85,7 +85,7 @@ import Testing
 
     @Test func polygonRings() {
         func compile(_ rings: [[Coordinate]]) throws {
-            try PolygonAnnotationManager(id: "zones", annotations: [PolygonAnnotation(id: "z", rings: rings)]).compile()
+            _ = try PolygonAnnotationManager(id: "zones", annotations: [PolygonAnnotation(id: "z", rings: rings)]).compile()
         }
         let open = [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1),
                     Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 1, longitude: 0)]
