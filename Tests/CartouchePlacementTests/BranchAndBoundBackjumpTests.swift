@@ -89,12 +89,18 @@ struct BranchAndBoundBackjumpTests {
         var rng = SplitMix64(seed: UInt64(seed))
         let instance = Instance(
             seed: UInt64(seed), variables: rng.int(1...9), maxCandidates: rng.int(1...4), density: rng.double(0.05...0.45))
-        let jumping = instance.search(backjumping: true)
-        let plain = instance.search(backjumping: false)
+        Self.expectSameAnswer(instance, jumping: instance.search(backjumping: true),
+                              plain: instance.search(backjumping: false), seed: seed)
+    }
+
+    /// Both searches finished; the backjumping one found a placement exactly
+    /// when brute force says there is one, the same first placement as the
+    /// plain search (only subtrees without a placement are skipped), a real
+    /// placement, in no more nodes.
+    static func expectSameAnswer(_ instance: Instance, jumping: BranchAndBound, plain: BranchAndBound, seed: Int) {
         #expect(jumping.complete && plain.complete, "seed \(seed)")
         let feasible = instance.bruteForceFeasible()
         #expect((jumping.bestAssignment != nil) == feasible, "seed \(seed): brute force says \(feasible)")
-        // Only subtrees without a placement are skipped: the same first placement.
         #expect(jumping.bestAssignment == plain.bestAssignment, "seed \(seed)")
         if let found = jumping.bestAssignment { #expect(instance.isPlacement(found), "seed \(seed): \(found)") }
         #expect(jumping.spent <= plain.spent, "seed \(seed): \(jumping.spent) nodes, plain \(plain.spent)")
@@ -108,14 +114,8 @@ struct BranchAndBoundBackjumpTests {
         var rng = SplitMix64(seed: UInt64(seed) &+ 1_000)
         let instance = Instance(
             seed: UInt64(seed) &+ 1_000, variables: rng.int(2...9), maxCandidates: rng.int(1...4), density: rng.double(0.05...0.45))
-        let jumping = instance.insertion(backjumping: true)
-        let plain = instance.insertion(backjumping: false)
-        #expect(jumping.complete && plain.complete, "seed \(seed)")
-        let feasible = instance.bruteForceFeasible()
-        #expect((jumping.bestAssignment != nil) == feasible, "seed \(seed): brute force says \(feasible)")
-        #expect(jumping.bestAssignment == plain.bestAssignment, "seed \(seed)")
-        if let found = jumping.bestAssignment { #expect(instance.isPlacement(found), "seed \(seed): \(found)") }
-        #expect(jumping.spent <= plain.spent, "seed \(seed): \(jumping.spent) nodes, plain \(plain.spent)")
+        Self.expectSameAnswer(instance, jumping: instance.insertion(backjumping: true),
+                              plain: instance.insertion(backjumping: false), seed: seed)
     }
 
     /// Two parts that do not compete: ten free variables of two candidates
