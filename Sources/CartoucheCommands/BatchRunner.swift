@@ -1,6 +1,5 @@
 import CartoucheJSON
 import CartoucheJobs
-import CartoucheService
 import CartoucheText
 import Foundation
 
