@@ -47,7 +47,7 @@ public enum DiffJob {
             try r.rejectUnknownMembers()
             members = r.members
         } catch {
-            return .failure(.invalidValue(error))
+            return .failure(JobError(decoding: error))
         }
         var styles: [StyleDocument] = []
         var warnings: [String] = []

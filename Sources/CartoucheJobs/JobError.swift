@@ -75,14 +75,14 @@ extension JobError {
         JobError(.invalidJSON, detail: error.description, line: error.line, column: error.column)
     }
 
-    /// A decoding error: `invalidValue`, or the limit it names when it is
-    /// one (`tooManyAnnotations`, `textTooLong`; the decoder checks the
+    /// A decoding error: kind `invalidValue`, or the limit it names when it
+    /// is one (`tooManyAnnotations`, `textTooLong`; the decoder checks the
     /// scene limits as it reads).
-    public static func invalidValue(_ error: JSONDecodingError) -> JobError {
+    public init(decoding error: JSONDecodingError) {
         switch error.exceeded {
-        case .elements?: JobError(.tooManyAnnotations, detail: error.reason, path: error.path.description)
-        case .textLength?: JobError(.textTooLong, detail: error.reason, path: error.path.description)
-        case nil: JobError(.invalidValue, detail: error.description, path: error.path.description)
+        case .elements?: self.init(.tooManyAnnotations, detail: error.reason, path: error.path.description)
+        case .textLength?: self.init(.textTooLong, detail: error.reason, path: error.path.description)
+        case nil: self.init(.invalidValue, detail: error.description, path: error.path.description)
         }
     }
 

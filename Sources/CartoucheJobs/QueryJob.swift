@@ -69,7 +69,7 @@ public enum QueryJob {
         target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<QueryOutcome, JobError> {
         let request: QueryRequest
-        do { request = try QueryRequest(json: json) } catch { return .failure(.invalidValue(error)) }
+        do { request = try QueryRequest(json: json) } catch { return .failure(JobError(decoding: error)) }
         let scenePath = JSONPath.root.appending(key: "scene")
         let document: SceneDocument
         switch SceneInput.decode(json.objectValue?["scene"] ?? .null, at: scenePath, limits: limits, target: target, mode: mode) {

@@ -25,7 +25,7 @@ package enum SceneInput {
         _ json: JSONValue, at path: JSONPath = .root, limits: SceneLimits, target: StyleTarget? = nil, mode: PlacementMode? = nil
     ) -> Result<SceneDocument, JobError> {
         let document: SceneDocument
-        do { document = try SceneDocument(json: json, path: path, limits: limits) } catch { return .failure(.invalidValue(error)) }
+        do { document = try SceneDocument(json: json, path: path, limits: limits) } catch { return .failure(JobError(decoding: error)) }
         var resolved = document.resolvingTarget(target)
         if let mode { resolved.options.mode = mode }
         return .success(resolved)

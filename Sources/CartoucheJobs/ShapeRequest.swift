@@ -65,7 +65,7 @@ public enum ShapeJob {
         let json: JSONValue
         do { json = try JSONParser().parse(body) } catch { return .failure(.invalidJSON(error)) }
         let request: ShapeRequest
-        do { request = try ShapeRequest(json: json) } catch { return .failure(.invalidValue(error)) }
+        do { request = try ShapeRequest(json: json) } catch { return .failure(JobError(decoding: error)) }
         let count = request.text.unicodeScalars.count
         if count > maxTextLength { return .failure(.textTooLong(count: count, limit: maxTextLength, path: "text")) }
         let shaped: ShapedText

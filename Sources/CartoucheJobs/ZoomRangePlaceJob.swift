@@ -39,7 +39,7 @@ enum ZoomRangePlaceJob {
     /// The scene under the limits, as `SceneInput` reads camera scenes.
     static func decode(_ json: JSONValue, limits: SceneLimits, threads: Int = 1) -> Result<ZoomRangeScene, JobError> {
         let scene: ZoomRangeScene
-        do { scene = try ZoomRangeScene(json: json, limits: limits, threads: threads) } catch { return .failure(.invalidValue(error)) }
+        do { scene = try ZoomRangeScene(json: json, limits: limits, threads: threads) } catch { return .failure(JobError(decoding: error)) }
         return .success(scene)
     }
 }
