@@ -23,10 +23,12 @@ public struct PreparedScene: Sendable {
     public let layouts: [String: CalloutLayout]
     /// The annotation layers' ids, bottom to top (``SceneDocument/drawOrder(target:)``).
     public let drawOrder: [String]
-    /// One frame per placed camera: all of them, or those up to `through`.
-    public let response: PlaceResponse
-    /// Text the fonts cannot draw, by annotation (also `response.warnings`).
-    public var warnings: [SceneWarning] { response.warnings }
+    /// One frame per placed camera: all of them, or those up to `through`
+    /// (each frame's answer, as `frames` keeps it).
+    public var response: PlaceResponse { PlaceResponse(frames: frames.map(\.placed), warnings: warnings) }
+    /// Text the fonts cannot draw, by annotation, then the entries of the
+    /// scene's `previous` that were ignored (also `response.warnings`).
+    public let warnings: [SceneWarning]
     /// Whether rejected candidates were recorded (pictures' ghosts need them).
     public let recordsRejected: Bool
     let text: TextLayoutEngine?
@@ -65,7 +67,6 @@ public struct PreparedScene: Sendable {
         // The callouts and options are the same in every frame: checked once.
         try ViewAnnotationPlacer.validateCallouts(
             doc.viewAnnotations, cullingMargin: doc.options.cullingMargin, lineClearance: doc.options.lineClearance)
-        var placed: [PlaceResponse.Frame] = []
         var frames: [PreparedFrame] = []
         // A scene's `previous` stands for the frame before its first camera.
         var last = doc.previous?.result(inOrder: doc.viewAnnotations.map(\.id))
@@ -85,7 +86,6 @@ public struct PreparedScene: Sendable {
                 projection: projection, previous: last,
                 recordRejected: record, budget: budget)
             let frame = PlaceResponse.Frame(camera: camera, result: result, anchorChanges: last.map { result.anchorChanges(since: $0) })
-            placed.append(frame)
             frames.append(PreparedFrame(placed: frame, projection: projection, scene: frameDoc))
             last = result
         }
@@ -94,7 +94,7 @@ public struct PreparedScene: Sendable {
         self.drawOrder = drawOrder
         self.frames = frames
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
-        self.response = PlaceResponse(frames: placed, warnings: scene.missingGlyphWarnings(text: text, layouts: layouts) + stale)
+        self.warnings = scene.missingGlyphWarnings(text: text, layouts: layouts) + stale
         self.recordsRejected = record
         self.text = text
     }
