@@ -19,8 +19,13 @@ import CartoucheText
 public struct PreparedScene: Sendable {
     /// The scene with every content-sized callout's size set.
     public let document: SceneDocument
-    /// The measured layouts of content-sized callouts, by id (for pictures).
-    public let layouts: [String: CalloutLayout]
+    /// The measured layouts of content-sized callouts, by id: each is its
+    /// callout's own (`ViewAnnotationSizing.measured`) in ``document``.
+    public var layouts: [String: CalloutLayout] {
+        var out: [String: CalloutLayout] = [:]
+        for va in document.viewAnnotations { if let layout = va.layout { out[va.id] = layout } }
+        return out
+    }
     /// The annotation layers' ids, bottom to top (``SceneDocument/drawOrder(target:)``).
     public let drawOrder: [String]
     /// One frame per placed camera: all of them, or those up to `through`
@@ -90,7 +95,6 @@ public struct PreparedScene: Sendable {
             last = result
         }
         self.document = doc
-        self.layouts = layouts
         self.drawOrder = drawOrder
         self.frames = frames
         let stale = (doc.previous?.ignored ?? []).map(SceneWarning.init(previousIgnored:))
